@@ -1,0 +1,139 @@
+"""The command line of FORMATS.md: ``python -m mexican_train selfplay | legal | apply | move``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import matchfile
+from .errors import MexicanTrainError
+from .match import Match, Player, new_match
+from .rules import Rules
+from .view import seat_view
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def play_out(match: Match, rngs=None) -> Match:
+    """Play a match to its end with the CPU kinds its players name."""
+    from .players import get_player, player_rng
+    choosers = [get_player(p.kind) for p in match.players]
+    rngs = {}
+    while not match.over:
+        state = match.round
+        seat = state.seat
+        key = (state.number, seat)
+        if key not in rngs:
+            rngs[key] = player_rng(match.seed, seat, state.number)
+        match = match.apply(choosers[seat](seat_view(match, seat), rngs[key]))
+    return match
+
+
+def cmd_selfplay(args) -> int:
+    kinds = args.players.split(",")
+    if len(kinds) == 1:
+        kinds = kinds * args.seats
+    if len(kinds) != args.seats:
+        raise MexicanTrainError(f"--players names {len(kinds)} players for {args.seats} seats")
+    from .players import PLAYERS
+    for kind in kinds:
+        if kind not in PLAYERS:
+            raise MexicanTrainError(f"--players: no CPU player called {kind!r}; there are {', '.join(PLAYERS)}")
+    rules = Rules.make(args.preset, set=args.set, seats=args.seats, rounds=args.rounds,
+                       hand_size=args.hand_size, double_rule=args.double_rule,
+                       blank_double_penalty=args.blank_double_penalty,
+                       exhausted_suit_exception=True if args.exhausted_suit_exception else None)
+    players = [Player(f"{kind.capitalize()} {seat}", kind) for seat, kind in enumerate(kinds)]
+    match = play_out(new_match(rules, args.seed, players))
+    print(matchfile.dumps(match))
+    return 0
+
+
+def cmd_legal(args) -> int:
+    match = matchfile.loads(_read(args.file))
+    if match.over:
+        print("over")
+        return 0
+    print(f"seat {match.seat}")
+    for action in match.legal_actions():
+        print(action)
+    return 0
+
+
+def cmd_apply(args) -> int:
+    match = matchfile.loads(_read(args.file))
+    for text in args.actions:
+        if match.over:
+            raise MexicanTrainError(f"{text}: the match is over")
+        match = match.apply(text)
+    print(matchfile.dumps(match))
+    return 0
+
+
+def cmd_move(args) -> int:
+    from .players import get_player, player_rng
+    match = matchfile.loads(_read(args.file))
+    if match.over:
+        raise MexicanTrainError("the match is over: there is no move to make")
+    seat = match.seat
+    view = seat_view(match, seat)
+    rng = player_rng(match.seed if args.seed is None else args.seed, seat, match.round.number)
+    if args.explain:
+        from .players import explain
+        action, reason = explain(args.player, view, rng)
+        print(action)
+        print(reason)
+    else:
+        print(get_player(args.player)(view, rng))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``python -m mexican_train``."""
+    parser = argparse.ArgumentParser(prog="python -m mexican_train", description="Mexican Train dominoes engine")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("selfplay", help="play a whole match with CPU seats and print the match file")
+    p.add_argument("--seats", type=int, required=True)
+    p.add_argument("--set", type=int, required=True)
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--preset", choices=["standard", "classic"], default="standard")
+    p.add_argument("--rounds", type=int)
+    p.add_argument("--players", default="random", help="comma-separated CPU kinds, or one for every seat")
+    p.add_argument("--hand-size", type=int)
+    p.add_argument("--double-rule", choices=["flexible", "immediate"])
+    p.add_argument("--blank-double-penalty", type=int, choices=[0, 25, 50])
+    p.add_argument("--exhausted-suit-exception", action="store_true")
+    p.set_defaults(run=cmd_selfplay)
+
+    p = sub.add_parser("legal", help="print the seat to move and its legal actions")
+    p.add_argument("file")
+    p.set_defaults(run=cmd_legal)
+
+    p = sub.add_parser("apply", help="apply actions in order and print the new match file")
+    p.add_argument("file")
+    p.add_argument("actions", nargs="+")
+    p.set_defaults(run=cmd_apply)
+
+    p = sub.add_parser("move", help="print the action a CPU player would choose for the seat to move")
+    p.add_argument("file")
+    p.add_argument("--player", default="strong")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--explain", action="store_true")
+    p.set_defaults(run=cmd_move)
+    return parser
+
+
+def main(argv=None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (MexicanTrainError, ValueError, OSError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
