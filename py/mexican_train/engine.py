@@ -267,14 +267,14 @@ def _binding_trains(state: RoundState) -> tuple[int, ...]:
 
 
 def _plays(state: RoundState, tiles, targets) -> list[Action]:
+    """Every play of one of ``tiles`` on one of the ``targets`` trains, in canonical order."""
     trains = state.trains
     seats = state.rules.seats
     ends = [(trains[k].end, MEXICAN if k == seats else k) for k in targets]
     found = []
     for t in tiles:  # tiles ascend and targets ascend: the plays come out sorted
-        a, b = t
         for end, name in ends:
-            if a == end or b == end:
+            if end in t:
                 found.append(PLAYS[t][name])
     return found
 

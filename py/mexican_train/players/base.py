@@ -1,0 +1,172 @@
+"""Helpers shared by the CPU players: reading a view, scoring hands, planning chains.
+
+Everything here reads only a ``SeatView`` (or plain tiles and numbers) and is
+deterministic: no random generator, no clock. Train indices follow the engine:
+seats first, the Mexican Train last (index ``seats``).
+"""
+
+from __future__ import annotations
+
+from ..actions import MEXICAN, PLAY, Action
+from ..view import SeatView
+
+#: The most nodes ``plan_chain`` visits before it settles for the best chain found so far.
+CHAIN_NODE_LIMIT = 4000
+
+
+def train_index(view: SeatView, action: Action) -> int:
+    """The index in ``view.trains`` of the train a play goes on."""
+    return view.rules.seats if action.train == MEXICAN else action.train
+
+
+def plays_of(view: SeatView) -> list[Action]:
+    """The legal plays (tiles placed) of the view's seat, in the engine's order."""
+    return [a for a in view.legal if a.kind == PLAY]
+
+
+def tile_score(t, blank_double_penalty: int) -> int:
+    """What a tile costs at the end of the round if it is still in hand."""
+    return blank_double_penalty if t == (0, 0) else t[0] + t[1]
+
+
+def hand_score(hand, blank_double_penalty: int) -> int:
+    """What a hand costs at the end of the round."""
+    return sum(tile_score(t, blank_double_penalty) for t in hand)
+
+
+def value_counts(hand, top: int) -> list[int]:
+    """For each value 0..top, how many tiles of ``hand`` show it (a double counts once)."""
+    counts = [0] * (top + 1)
+    for a, b in hand:
+        counts[a] += 1
+        if b != a:
+            counts[b] += 1
+    return counts
+
+
+def new_end(end: int, t) -> int:
+    """The open end of a train after tile ``t`` is placed on end ``end``."""
+    return t[1] if t[0] == end else t[0]
+
+
+def open_ends(view: SeatView, seat: int | None = None) -> list[int]:
+    """The ends ``seat`` (default: the view's seat) may play on in a free turn, without duplicates."""
+    ends = []
+    for k in view.eligible_trains(seat):
+        e = view.trains[k].end
+        if e not in ends:
+            ends.append(e)
+    return ends
+
+
+def fits_any(t, ends) -> bool:
+    """True when tile ``t`` matches one of ``ends``."""
+    return t[0] in ends or t[1] in ends
+
+
+def min_opponent_count(view: SeatView) -> int:
+    """The fewest tiles any other seat holds."""
+    return min(c for s, c in enumerate(view.hand_counts) if s != view.seat)
+
+
+# -- chain planning --------------------------------------------------------------
+
+class Chain:
+    """A planned chain for a train: ``tiles`` in playing order starting from ``start``.
+
+    ``ends`` holds the open end after each tile. ``doubles`` counts the doubles
+    in the chain (each gives a free extra play), ``pips`` their value.
+    """
+
+    __slots__ = ("start", "tiles", "ends", "pips", "doubles", "complete")
+
+    def __init__(self, start: int, tiles=(), ends=(), complete: bool = True):
+        self.start = start
+        self.tiles = tuple(tiles)
+        self.ends = tuple(ends)
+        self.pips = sum(a + b for a, b in self.tiles)
+        self.doubles = sum(1 for a, b in self.tiles if a == b)
+        self.complete = complete  # False when the search hit its node limit
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    @property
+    def end(self) -> int:
+        """The open end after the whole chain is laid."""
+        return self.ends[-1] if self.ends else self.start
+
+    def __repr__(self) -> str:
+        return f"Chain({self.start}: {' '.join(f'{a}-{b}' for a, b in self.tiles)})"
+
+
+def plan_chain(hand, start: int, limit: int = CHAIN_NODE_LIMIT) -> Chain:
+    """The best chain of tiles from ``hand`` that can be laid one after another from end ``start``.
+
+    Best means the most tiles, then the most doubles (each is a free extra
+    play), then the most pips (heavy tiles are safest in a planned chain).
+    The search is exact (a depth-first search over trails of the tile graph)
+    unless it visits ``limit`` nodes; then the best chain found so far is
+    returned, with ``complete`` False. A double is always taken on reaching its
+    value: it never costs a position.
+    """
+    by_value: dict[int, list] = {}
+    for t in hand:
+        a, b = t
+        by_value.setdefault(a, []).append(t)
+        if b != a:
+            by_value.setdefault(b, []).append(t)
+    used: set = set()
+    path: list = []
+    ends: list = []
+    best = [(-1, -1, -1), (), ()]
+    nodes = [0]
+    total = len(hand)
+
+    def key() -> tuple:
+        return (len(path), sum(1 for a, b in path if a == b), sum(a + b for a, b in path))
+
+    def visit(end: int) -> None:
+        nodes[0] += 1
+        k = key()
+        if k > best[0]:
+            best[0], best[1], best[2] = k, tuple(path), tuple(ends)
+        if nodes[0] >= limit or best[0][0] == total:
+            return
+        if len(path) + (total - len(used)) <= best[0][0] and len(path) < best[0][0]:
+            return
+        options = [t for t in by_value.get(end, ()) if t not in used]
+        if not options:
+            return
+        double = next((t for t in options if t[0] == t[1]), None)
+        if double is not None:
+            used.add(double)
+            path.append(double)
+            ends.append(end)
+            visit(end)
+            path.pop()
+            ends.pop()
+            used.discard(double)
+            return
+        for t in sorted(options, key=lambda t: -(t[0] + t[1])):
+            if nodes[0] >= limit:
+                return
+            nxt = t[1] if t[0] == end else t[0]
+            used.add(t)
+            path.append(t)
+            ends.append(nxt)
+            visit(nxt)
+            path.pop()
+            ends.pop()
+            used.discard(t)
+
+    visit(start)
+    return Chain(start, best[1], best[2], complete=nodes[0] < limit)
+
+
+def spare_tiles(hand, chain: Chain) -> list:
+    """The tiles of ``hand`` that the chain does not use."""
+    rest = list(hand)
+    for t in chain.tiles:
+        rest.remove(t)
+    return rest
