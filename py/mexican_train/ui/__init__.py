@@ -1,0 +1,1 @@
+"""The game's screen logic, free of any browser: controller (events), view model, narration, strings, saves."""

@@ -1,0 +1,352 @@
+"""The game's behaviour on screen, without a screen: a pure ``Session`` and ``handle(session, event)``.
+
+The page sends every click and key as a small event (a dict); ``handle``
+returns the next Session, and ``view_model`` (in ``viewmodel``) turns a
+Session into what to draw. Nothing here touches the DOM, storage or a clock,
+so all of it runs and is tested on CPython.
+
+Events (``type`` and fields):
+
+=================  ============================================================
+``new_match``      ``settings``: preset, set, seats, players [{name, kind}],
+                   rounds, options..., cpu_speed, seed
+``tile``           ``tile`` "a-b": select it, or put it back if selected
+``train``          ``train`` "M" or a seat: play the selected tile there
+``command``        ``name``: draw, pass, stop, clear, next, reveal, hint,
+                   pause, resume, escape, next_round, final_results
+``cpu``            one step of the CPU seat to move
+``speed``          ``speed``: slow, normal, fast, instant
+``visibility``     ``hidden``: true pauses CPU play while the page is hidden
+=================  ============================================================
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from ..actions import DRAW_ACTION, MEXICAN, PASS_ACTION, STOP_ACTION, Action, parse_action, play
+from ..errors import MexicanTrainError
+from ..match import Match, Player, new_match
+from ..rules import Rules
+from ..tiles import Tile, parse_tile
+from ..view import seat_view
+from . import strings as S
+from .narrate import describe_move, narrate
+
+CPU_SPEEDS = {"slow": 1400, "normal": 800, "fast": 300, "instant": 0}
+"""Pause between two CPU actions, in milliseconds."""
+SUMMARISED_SPEEDS = ("fast", "instant")
+"""At these speeds a CPU turn is announced once, as a summary, not action by action."""
+
+
+class Session(NamedTuple):
+    """Everything the screen shows that is not the match itself, plus the match."""
+
+    match: Match | None = None
+    selected: Tile | None = None
+    revealed: int | None = None  # hotseat: the seat whose hand is on screen
+    awaiting_next: bool = False  # a human turn is over: the board waits for Next player
+    paused: bool = False
+    hidden: bool = False  # the page is not visible: CPU play waits
+    cpu_speed: str = "normal"
+    rounds_seen: int = 0  # finished rounds whose end screen the players have closed
+    final_seen: bool = False
+    hint: tuple[str, str] | None = None
+    announce: tuple[str, ...] = ()
+    cpu_moves: tuple[str, ...] = ()  # the CPU turn in progress, for its summary
+    error: str | None = None
+
+
+def humans(match: Match) -> tuple[int, ...]:
+    """Seats played by people on this device."""
+    return tuple(seat for seat, p in enumerate(match.players) if p.kind == "human")
+
+
+def is_hotseat(match: Match) -> bool:
+    """Two or more people share the device: hands stay hidden until revealed."""
+    return len(humans(match)) >= 2
+
+
+def viewer(session: Session) -> int | None:
+    """The seat whose hand may be on screen now, if any."""
+    match = session.match
+    if match is None:
+        return None
+    people = humans(match)
+    if len(people) == 1:
+        return people[0]
+    return session.revealed
+
+
+def screen(session: Session) -> str:
+    """Which screen is up: setup, board, round_end or match_end."""
+    match = session.match
+    if match is None:
+        return "setup"
+    finished = sum(1 for r in match.rounds if r.result is not None)
+    if finished > session.rounds_seen:
+        return "round_end"
+    if match.over:
+        return "match_end" if session.final_seen else "round_end"
+    return "board"
+
+
+def human_to_move(session: Session) -> int | None:
+    """The human seat whose turn it is and who may act now (hand on screen, nothing pending)."""
+    match = session.match
+    if match is None or screen(session) != "board" or session.paused or session.awaiting_next:
+        return None
+    seat = match.seat
+    if match.players[seat].kind != "human" or viewer(session) != seat:
+        return None
+    return seat
+
+
+def needs_reveal(session: Session) -> bool:
+    """Hotseat: a person is to move and their hand is not yet on screen."""
+    match = session.match
+    return (match is not None and screen(session) == "board" and not session.awaiting_next
+            and is_hotseat(match) and match.players[match.seat].kind == "human"
+            and session.revealed != match.seat)
+
+
+def cpu_to_move(session: Session) -> bool:
+    """A CPU seat is to move and may act now."""
+    match = session.match
+    return (match is not None and screen(session) == "board" and not session.paused and not session.hidden
+            and not session.awaiting_next and match.players[match.seat].kind != "human")
+
+
+# -- starting a match -------------------------------------------------------------
+
+def settings_to_match(settings: dict) -> Match:
+    """A new Match from the setup form's settings; RulesError names a bad setting."""
+    options = {k: settings.get(k) for k in ("set", "seats", "hand_size", "double_rule", "blank_double_penalty",
+                                             "exhausted_suit_exception", "opening_chain", "mexican_after_first_turn",
+                                             "rounds")}
+    rules = Rules.make(settings.get("preset", "standard"), **options)
+    raw_players = settings.get("players") or []
+    players = []
+    for seat in range(rules.seats):
+        raw = raw_players[seat] if seat < len(raw_players) else {}
+        kind = raw.get("kind") or ("human" if seat == 0 else "normal")
+        default = S.YOU if seat == 0 and kind == "human" else f"Player {seat + 1}" if kind == "human" else f"CPU {seat}"
+        name = " ".join(str(raw.get("name") or "").split())[:24] or default
+        players.append(Player(name, kind))
+    seed = settings.get("seed")
+    if not isinstance(seed, int) or seed < 0:
+        seed = 0
+    return new_match(rules, seed, players)
+
+
+def start(settings: dict) -> Session:
+    """A Session at the first turn of a new match (or showing why the settings cannot start one)."""
+    try:
+        match = settings_to_match(settings)
+    except (MexicanTrainError, TypeError, ValueError) as err:
+        return Session(error=S.ERROR_SETTINGS.format(reason=err))
+    speed = settings.get("cpu_speed") if settings.get("cpu_speed") in CPU_SPEEDS else "normal"
+    names = S.AND.join(p.name for p in match.players)
+    session = Session(match=match, cpu_speed=speed, announce=(S.SAID_MATCH_START.format(players=names),))
+    return _turn_begins(session, session.announce + (_round_start_line(match),))
+
+
+def _round_start_line(match: Match) -> str:
+    state = match.round
+    return S.SAID_ROUND_START.format(number=state.number + 1, rounds=match.rules.rounds, engine=state.engine,
+                                     name=_name(match, state.seat))
+
+
+def _name(match: Match, seat: int) -> str:
+    return match.players[seat].name
+
+
+# -- the event loop -----------------------------------------------------------------
+
+def handle(session: Session, event: dict) -> Session:
+    """The Session after one event from the page. Unknown or untimely events change nothing but say why."""
+    session = session._replace(announce=(), error=None)
+    kind = event.get("type")
+    if kind == "new_match":
+        return start(event.get("settings") or {})
+    if session.match is None:
+        return session
+    if kind == "tile":
+        return _select(session, event.get("tile"))
+    if kind == "train":
+        return _play_on(session, str(event.get("train")))
+    if kind == "command":
+        return _command(session, event.get("name"))
+    if kind == "cpu":
+        return cpu_step(session)
+    if kind == "speed" and event.get("speed") in CPU_SPEEDS:
+        return session._replace(cpu_speed=event["speed"])
+    if kind == "visibility":
+        return session._replace(hidden=bool(event.get("hidden")))
+    return session
+
+
+def _select(session: Session, text) -> Session:
+    seat = human_to_move(session)
+    if seat is None:
+        return session
+    try:
+        t = parse_tile(str(text), session.match.rules.set)
+    except MexicanTrainError:
+        return session
+    if t not in session.match.round.hands[seat]:
+        return session
+    if session.selected == t:
+        return session._replace(selected=None, announce=(S.SAID_CLEARED,))
+    if not targets_of(session.match, t):
+        return session._replace(selected=None, announce=(S.SAID_NOT_PLAYABLE.format(tile=_tile_text(t)),))
+    return session._replace(selected=t, hint=None, announce=(S.SAID_SELECTED.format(tile=_tile_text(t)),))
+
+
+def targets_of(match: Match, t: Tile) -> tuple[str, ...]:
+    """The trains (notation names, as text) where the seat to move may play tile ``t`` now."""
+    return tuple(str(a.train) for a in match.legal_actions() if a.kind == "play" and a.tile == t)
+
+
+def _play_on(session: Session, train: str) -> Session:
+    if human_to_move(session) is None or session.selected is None:
+        return session
+    if train not in targets_of(session.match, session.selected):
+        return session
+    return _commit(session, play(session.selected, MEXICAN if train == MEXICAN else int(train)))
+
+
+_COMMAND_ACTIONS = {"draw": DRAW_ACTION, "pass": PASS_ACTION, "stop": STOP_ACTION}
+
+
+def _command(session: Session, name) -> Session:
+    if name in _COMMAND_ACTIONS:
+        action = _COMMAND_ACTIONS[name]
+        if human_to_move(session) is None or action not in session.match.legal_actions():
+            return session
+        return _commit(session._replace(selected=None), action)
+    if name == "clear":
+        return session._replace(selected=None, announce=(S.SAID_CLEARED,) if session.selected else ())
+    if name == "escape":
+        if session.selected is not None:
+            return session._replace(selected=None, announce=(S.SAID_CLEARED,))
+        return _command(session, "resume" if session.paused else "pause")
+    if name == "pause" and screen(session) == "board" and not session.paused:
+        return session._replace(paused=True, announce=(S.SAID_PAUSED,))
+    if name == "resume" and session.paused:
+        return session._replace(paused=False, announce=(S.SAID_RESUMED,))
+    if name == "next" and session.awaiting_next:
+        return _turn_begins(session._replace(awaiting_next=False, revealed=None), ())
+    if name == "reveal" and needs_reveal(session):
+        return _turn_begins(session._replace(revealed=session.match.seat), ())
+    if name == "hint":
+        return _hint(session)
+    if name == "next_round" and screen(session) == "round_end" and not session.match.over:
+        match = session.match
+        session = session._replace(rounds_seen=session.rounds_seen + 1, selected=None, revealed=None,
+                                   awaiting_next=False)
+        return _turn_begins(session, (_round_start_line(match),))
+    if name == "final_results" and screen(session) == "round_end" and session.match.over:
+        return session._replace(rounds_seen=len(session.match.rounds), final_seen=True)
+    return session
+
+
+def _hint(session: Session) -> Session:
+    seat = human_to_move(session)
+    if seat is None:
+        return session
+    from ..players import explain
+    match = session.match
+    action, reason = explain("strong", seat_view(match, seat), _rng(match))
+    text = S.SAID_HINT.format(action=describe_move(match, action, seat), reason=reason)
+    return session._replace(hint=(str(action), text), announce=(text,),
+                            selected=action.tile if action.kind == "play" else session.selected)
+
+
+def _rng(match: Match) -> random.Random:
+    """The generator of one CPU decision: fixed by the position, so a reload decides the same way."""
+    state = match.round
+    return random.Random(f"mexican-train/page/{match.seed}/{state.number}/{len(state.actions)}")
+
+
+def cpu_step(session: Session) -> Session:
+    """The CPU seat to move takes one action (if one may act now)."""
+    if not cpu_to_move(session):
+        return session
+    from ..players import get_player
+    match = session.match
+    seat = match.seat
+    action = get_player(match.players[seat].kind)(seat_view(match, seat), _rng(match))
+    return _commit(session, action)
+
+
+def _commit(session: Session, action: Action) -> Session:
+    """Apply an action of the seat to move, narrate it, and set up what comes next."""
+    before = session.match
+    seat = before.seat
+    after = before.apply(action)
+    lines, moves = narrate(before, after, viewer=viewer(session))
+    cpu = before.players[seat].kind != "human"
+    turn_over = after.round.number != before.round.number or after.round.over or after.round.seat != seat
+    session = session._replace(match=after, selected=None, hint=None)
+    if cpu:
+        moves = session.cpu_moves + moves
+        if session.cpu_speed in SUMMARISED_SPEEDS:
+            lines = (S.SAID_CPU_TURN.format(name=_name(before, seat), moves=S.SAID_AND.join(moves)),) \
+                if turn_over else ()
+        session = session._replace(cpu_moves=() if turn_over else moves)
+    if screen(session) != "board":
+        return session._replace(announce=lines, awaiting_next=False, revealed=None)
+    if not turn_over:
+        return session._replace(announce=lines)
+    if not cpu:
+        return session._replace(announce=lines + (S.DO_NEXT,), awaiting_next=True,
+                                revealed=None if is_hotseat(after) else session.revealed)
+    return _turn_begins(session, lines)
+
+
+def _turn_begins(session: Session, lines: tuple[str, ...]) -> Session:
+    """Announce whose turn it is now."""
+    match = session.match
+    if screen(session) != "board":
+        return session._replace(announce=lines)
+    seat = match.seat
+    if match.players[seat].kind == "human":
+        if needs_reveal(session):
+            line = S.DO_REVEAL.format(name=_name(match, seat))
+        else:
+            line = S.SAID_TURN_YOU if not is_hotseat(match) else S.SAID_TURN.format(name=_name(match, seat))
+    else:
+        line = S.SAID_TURN.format(name=_name(match, seat))
+    return session._replace(announce=lines + (line,))
+
+
+def _tile_text(t: Tile) -> str:
+    return S.TILE.format(a=t.low, b=t.high)
+
+
+def restore(match: Match, app: dict | None) -> Session:
+    """A Session continuing a saved match, with the saved pause, speed and screens (hands stay hidden)."""
+    app = app if isinstance(app, dict) else {}
+    finished = sum(1 for r in match.rounds if r.result is not None)
+    rounds_seen = app.get("rounds_seen")
+    if not isinstance(rounds_seen, int) or not 0 <= rounds_seen <= finished:
+        rounds_seen = finished
+    session = Session(match=match, paused=bool(app.get("paused")), rounds_seen=rounds_seen,
+                      final_seen=bool(app.get("final_seen")) and match.over,
+                      awaiting_next=bool(app.get("awaiting_next")),
+                      cpu_speed=app.get("cpu_speed") if app.get("cpu_speed") in CPU_SPEEDS else "normal")
+    return _turn_begins(session, (S.SAID_RESTORED,)) if not session.awaiting_next else \
+        session._replace(announce=(S.SAID_RESTORED, S.DO_NEXT))
+
+
+def app_state(session: Session) -> dict:
+    """What the save keeps besides the match file: pause, speed, which screens were closed."""
+    return {"paused": session.paused, "cpu_speed": session.cpu_speed, "rounds_seen": session.rounds_seen,
+            "final_seen": session.final_seen, "awaiting_next": session.awaiting_next}
+
+
+def parse_move(text: str, match: Match) -> Action:
+    """Read an action in the notation for this match (used for hints and tests)."""
+    return parse_action(text, match.rules.set, match.rules.seats)
