@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Install everything the game and its browser tests need, from nothing, on a
+# Debian machine (Node 20 + npm and Python 3 already present). Idempotent;
+# runnable from any directory.
+#
+#   bash scripts/setup.sh                 # full setup
+#   bash scripts/setup.sh --vendor-only   # only (re)copy the runtime into vendor/
+#
+# VENDOR_DIR=/some/dir overrides where the runtime is copied (default: vendor/
+# at the repository root, beside index.html).
+#
+# Result:
+#   vendor/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
+#                     python_stdlib.zip, pyodide-lock.json  (exactly what
+#                     pyodide.mjs fetches at boot; measured)
+#   vendor/pyscript/  @pyscript/core dist/ without source maps (core.js,
+#                     core.css and the chunks core.js may import)
+# axe-core is not copied: tests inject it from node_modules/axe-core/axe.min.js.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENDOR_DIR="${VENDOR_DIR:-$ROOT/vendor}"
+VENDOR_ONLY=0
+for arg in "$@"; do
+  case "$arg" in
+    --vendor-only) VENDOR_ONLY=1 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    *) echo "setup.sh: unknown argument: $arg" >&2; exit 2 ;;
+  esac
+done
+
+log() { printf '[setup] %s\n' "$*"; }
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
+
+if [ "$VENDOR_ONLY" -eq 0 ]; then
+  # 1. Chromium from Debian (Playwright cannot download its own browsers here).
+  if [ ! -x /usr/bin/chromium ]; then
+    log "installing chromium (apt)"
+    $SUDO apt-get update
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+  else
+    log "chromium present: $(/usr/bin/chromium --version 2>/dev/null | head -n1)"
+  fi
+
+  # 2. npm packages pinned in package-lock.json (pyodide, @pyscript/core, axe-core).
+  cd "$ROOT"
+  if [ -f package-lock.json ]; then
+    log "npm ci"
+    npm ci --no-audit --no-fund
+  else
+    log "npm install (no package-lock.json)"
+    npm install --no-audit --no-fund
+  fi
+
+  # 3. Python engine + test tools (pytest, playwright, ...) ---------------------
+  # >>> Python install line: the [test] extra is defined by the lead in pyproject.toml
+  if [ -f "$ROOT/pyproject.toml" ]; then
+    log "pip install -e .[test]"
+    (cd "$ROOT" && python3 -m pip install -e ".[test]")
+  else
+    log "no pyproject.toml yet: skipping python3 -m pip install -e \".[test]\""
+  fi
+  # <<<
+fi
+
+# 4. Copy the runtime files served to the browser into vendor/.
+NM="$ROOT/node_modules"
+for f in pyodide/package.json @pyscript/core/package.json @pyscript/core/dist/core.js; do
+  if [ ! -f "$NM/$f" ]; then
+    echo "setup.sh: $NM/$f missing; run without --vendor-only first" >&2
+    exit 1
+  fi
+done
+
+PYODIDE_FILES="pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json"
+TMP="$(mktemp -d "${VENDOR_DIR%/}.tmp.XXXXXX" 2>/dev/null || mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
+mkdir -p "$TMP/pyodide" "$TMP/pyscript"
+for f in $PYODIDE_FILES; do
+  cp "$NM/pyodide/$f" "$TMP/pyodide/$f"
+done
+find "$NM/@pyscript/core/dist" -maxdepth 1 -type f ! -name '*.map' -exec cp {} "$TMP/pyscript/" \;
+
+chmod 644 "$TMP"/pyodide/* "$TMP"/pyscript/*
+mkdir -p "$VENDOR_DIR"
+rm -rf "$VENDOR_DIR/pyodide" "$VENDOR_DIR/pyscript"
+mv "$TMP/pyodide" "$VENDOR_DIR/pyodide"
+mv "$TMP/pyscript" "$VENDOR_DIR/pyscript"
+
+pv="$(node -p "require('$NM/pyodide/package.json').version")"
+sv="$(node -p "require('$NM/@pyscript/core/package.json').version")"
+log "vendor/pyodide: pyodide $pv, $(du -sh --apparent-size "$VENDOR_DIR/pyodide" | cut -f1)"
+log "vendor/pyscript: @pyscript/core $sv, $(find "$VENDOR_DIR/pyscript" -type f | wc -l) files, $(du -sh --apparent-size "$VENDOR_DIR/pyscript" | cut -f1)"
+log "done"
