@@ -143,3 +143,8 @@ def test_whether_an_open_double_binds_is_judged_at_the_start_of_each_turn():
     assert state.seat == 0 and state.phase == "free" and state.open_doubles == ()
     bound = play(table(*hands), moves)
     assert bound.phase == "bound" and bound.open_doubles == (2,)
+
+
+def test_after_two_doubles_the_covers_are_listed_train_by_train_whatever_the_order_of_the_doubles():
+    state = play(table("2-6 3-3 2-2 2-3 1-1", "3-6 0-1 0-4 0-5 1-4"), "2-6@0 3-6@M 3-3@M 2-2@0")
+    assert legal(state) == ["2-3@0", "2-3@M"]

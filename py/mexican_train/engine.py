@@ -321,8 +321,8 @@ def _compute_legal(state: RoundState) -> tuple[Action, ...]:
         plays = _plays(state, tiles, _binding_trains(state))
     elif phase == DOUBLE:
         plays = _owed_double_plays(state, tiles)
-    else:  # TWO_DOUBLES
-        plays = _plays(state, tiles, state.doubles)
+    else:  # TWO_DOUBLES: doubles are kept in the order played; plays are listed by train
+        plays = _plays(state, tiles, sorted(state.doubles))
     if plays:
         return tuple(plays)
     return (DRAW_ACTION,) if state.draws < len(state.boneyard_dealt) else (PASS_ACTION,)
