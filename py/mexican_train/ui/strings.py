@@ -158,3 +158,10 @@ ERROR_SAVE_UNREADABLE = ("Your saved match could not be read ({reason}). It has 
                          "so nothing is lost; you can start a new match.")
 ERROR_SAVE_FAILED = "The match could not be saved in this browser ({reason}). You can keep playing; export it to keep it."
 ERROR_IMPORT = "That file is not a match we can open: {reason}"
+ERROR_OTHER_TAB = ("This match was saved from another tab or window since this page loaded. To avoid overwriting it, "
+                   "this page stops saving: reload to continue from the latest save.")
+ERROR_INTERNAL = "Something went wrong ({reason}). The match is unchanged."
+
+# -- the saved match offered on the setup screen ----------------------------------------
+SAVED_MATCH = "{players}: {round}"
+SAVED_MATCH_OVER = "{players}: match over"

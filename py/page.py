@@ -1,0 +1,173 @@
+"""The page's Python side: the one live Session, JSON in and out, saved after every change.
+
+index.html loads this file with ``<script type="py">``; the package itself
+arrives as py/mexican_train.zip (see scripts/build_py.py). JavaScript talks to
+Python only through ``window.mtApi``, with JSON strings both ways:
+
+=====================  ===========================================================
+``dispatch(event)``    an event for ``controller.handle`` (see its docstring), or
+                       one of the page's own: ``{"type": "continue_saved"}``,
+                       ``{"type": "import", "text": ...}``; returns the view
+                       model (``viewmodel.view_model``) plus ``notice``
+``boot()``             what the setup screen offers: ``{"saved": {"text"} | null,
+                       "message": str | null}``
+``export_match()``     the match file of the match in play ("" when none)
+=====================  ===========================================================
+
+Everything above the browser glue at the bottom is plain Python (``App``),
+tested on CPython with a dict storage and a fake clock (tests/test_page.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+
+from mexican_train.errors import MexicanTrainError
+from mexican_train.ui import controller, storage
+from mexican_train.ui import strings as S
+from mexican_train.ui.viewmodel import view_model
+
+
+class App:
+    """The current Session and its save. ``store`` has get_item/set_item/remove_item; ``clock()`` gives ms."""
+
+    def __init__(self, store, clock, tab: str):
+        self.store = store
+        self.clock = clock
+        self.tab = tab
+        self.session = controller.Session()
+        self.stamp = None  # the save stamp this tab last read or wrote
+        self.blocked = False  # another tab saved since: stop saving over it
+        self.notice: str | None = None  # a lasting message about saving
+
+    # -- the setup screen -----------------------------------------------------------
+    def boot(self) -> dict:
+        """Read the save once at start: offer it (Continue) or say why it cannot be read."""
+        saved, message = storage.load(self.store)
+        self.stamp = storage.stamp(self.store)
+        return {"saved": self.summary(saved) if saved else None, "message": message}
+
+    @staticmethod
+    def summary(session: controller.Session) -> dict:
+        """One line naming a saved match, for its Continue button."""
+        match = session.match
+        names = S.AND.join(p.name for p in match.players)
+        if match.over:
+            return {"text": S.SAVED_MATCH_OVER.format(players=names)}
+        vm = view_model(session)
+        return {"text": S.SAVED_MATCH.format(players=names, round=vm["round"]["text"])}
+
+    # -- events -------------------------------------------------------------------------
+    def dispatch(self, event: dict) -> dict:
+        """Apply one event from the page and return what to draw."""
+        before = self.session
+        kind = event.get("type") if isinstance(event, dict) else None
+        error = None
+        try:
+            if kind == "continue_saved":
+                saved, message = storage.load(self.store)
+                if saved is None:
+                    return self._vm(before, message)
+                self._take_over(saved)
+                return self._vm(saved)
+            if kind == "import":
+                try:
+                    imported = storage.import_text(str(event.get("text") or ""))
+                except MexicanTrainError as err:
+                    return self._vm(before, S.ERROR_IMPORT.format(reason=err))
+                self._take_over(imported)
+                return self._vm(imported)
+            after = controller.handle(before, event)
+        except Exception as err:  # a bug: keep the match as it was, say so, show the traceback in the console
+            traceback.print_exc()
+            return self._vm(before._replace(announce=()), S.ERROR_INTERNAL.format(reason=type(err).__name__))
+        if kind == "new_match":
+            if after.match is None:  # bad settings: keep whatever was being played, show why
+                return self._vm(after, error)
+            self._take_over(after)
+            return self._vm(after)
+        self.session = after
+        if after.match is not None and (after.match is not before.match
+                                        or controller.app_state(after) != controller.app_state(before)):
+            self._save(after)
+        return self._vm(after)
+
+    def export_match(self) -> str:
+        """The match file of the match in play, or "" when there is none."""
+        return storage.export_text(self.session) if self.session.match is not None else ""
+
+    # -- saving ---------------------------------------------------------------------------
+    def _take_over(self, session: controller.Session) -> None:
+        """This tab now owns the save (a new match, Continue, Import): write it whatever was there."""
+        self.session = session
+        self.blocked = False
+        self.notice = None
+        self._save(session, force=True)
+
+    def _save(self, session: controller.Session, force: bool = False) -> None:
+        if self.blocked and not force:
+            return
+        if not force:
+            current = storage.stamp(self.store)
+            if current is not None and current != self.stamp:
+                self.blocked = True
+                self.notice = S.ERROR_OTHER_TAB
+                return
+        saved_at = int(self.clock())
+        problem = storage.save(self.store, session, self.tab, saved_at)
+        if problem:
+            self.notice = problem
+        else:
+            self.stamp = (self.tab, saved_at)
+            self.notice = None
+
+    def _vm(self, session: controller.Session, error: str | None = None) -> dict:
+        vm = view_model(session)
+        if error:
+            vm["error"] = error
+        vm["notice"] = self.notice
+        return vm
+
+
+# -- the browser glue (skipped on CPython) ----------------------------------------------------
+try:
+    from pyscript import window
+    from pyscript.ffi import create_proxy, to_js
+except ImportError:  # CPython: the tests import App
+    window = None
+
+
+class BrowserStorage:
+    """window.localStorage with the three methods storage.py expects (it catches what they raise)."""
+
+    def get_item(self, key: str):
+        value = window.localStorage.getItem(key)
+        return value if isinstance(value, str) else None
+
+    def set_item(self, key: str, value: str) -> None:
+        window.localStorage.setItem(key, value)
+
+    def remove_item(self, key: str) -> None:
+        window.localStorage.removeItem(key)
+
+
+def _expose() -> None:
+    app = App(BrowserStorage(), clock=lambda: window.Date.now(), tab=os.urandom(6).hex())
+
+    def dispatch(text):
+        return json.dumps(app.dispatch(json.loads(text)), separators=(",", ":"))
+
+    def boot():
+        return json.dumps(app.boot())
+
+    api = {"dispatch": create_proxy(dispatch), "boot": create_proxy(boot),
+           "export_match": create_proxy(app.export_match), "python": sys.version.split()[0]}
+    window.mtApi = to_js(api)
+    window.dispatchEvent(window.CustomEvent.new("app:py-ready"))
+
+
+if window is not None:
+    _expose()

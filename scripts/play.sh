@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Play the game in a browser on this machine, in one command:
+#
+#   bash scripts/play.sh            # http://127.0.0.1:8000/
+#   PORT=0 bash scripts/play.sh     # any free port (the address is printed)
+#
+# Runs scripts/setup.sh first when the browser runtime in vendor/ is missing or
+# differs from node_modules (a full setup when node_modules is missing or older
+# than package-lock.json), packs the Python package, then serves the site.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+same() { [ -f "$1" ] && [ -f "$2" ] && cmp -s "$1" "$2"; }
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  bash scripts/setup.sh
+elif ! same node_modules/pyodide/pyodide.mjs vendor/pyodide/pyodide.mjs \
+  || ! same node_modules/pyodide/pyodide.asm.wasm vendor/pyodide/pyodide.asm.wasm \
+  || ! same node_modules/@pyscript/core/dist/core.js vendor/pyscript/core.js; then
+  bash scripts/setup.sh --vendor-only
+fi
+python3 scripts/build_py.py
+echo "Open the address below in a browser (Ctrl+C stops the server)."
+exec python3 scripts/serve.py --port "${PORT:-8000}"

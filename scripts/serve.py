@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Serve the game from the repository root, for play and for the browser tests.
+
+    python3 scripts/serve.py [--port 8000] [--prefix /sub/dir/] [--root DIR]
+
+Standard library only.
+
+* Explicit Content-Types for .mjs (text/javascript) and .wasm
+  (application/wasm): WebAssembly.instantiateStreaming rejects anything else,
+  and Python's own table depends on /etc/mime.types being present.
+* ``--port 0`` picks a free port. The first line on stdout is ``PORT <n>``,
+  the second the address to open.
+* ``--prefix`` mounts the site under a sub-path (every URL in the page is
+  relative, so it must work there unchanged).
+* The page's own files are sent with ``Cache-Control: no-cache`` (revalidated
+  on every load, so an edit shows on reload); vendor/ is left to the
+  browser's usual caching. sw.js, if one is added, is always no-cache.
+* ``py/mexican_train.zip`` is rebuilt (scripts/build_py.py) whenever a module
+  is newer than it, so editing Python and reloading is enough.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import sys
+import threading
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import build_py  # noqa: E402
+
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
+}
+
+_build_lock = threading.Lock()
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    prefix = "/"
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def _local(self) -> str | None:
+        clean = self.path.split("?", 1)[0].split("#", 1)[0]
+        if not clean.startswith(self.prefix):
+            return None
+        return "/" + clean[len(self.prefix):]
+
+    def translate_path(self, path):
+        local = self._local()
+        if local is None:
+            return "/nonexistent/\0"  # -> 404
+        return super().translate_path(local)
+
+    def send_head(self):
+        local = self._local()
+        if local == "/py/mexican_train.zip":
+            root = self.directory
+            with _build_lock:
+                build_py.ensure(os.path.join(root, "py", "mexican_train.zip"),
+                                os.path.join(root, "py", "mexican_train"))
+        return super().send_head()
+
+    def end_headers(self):
+        local = self._local() or ""
+        if not local.startswith("/vendor/") or local.endswith("sw.js"):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt, *args):
+        if os.environ.get("SERVE_LOG"):
+            super().log_message(fmt, *args)
+
+
+def make_server(port: int = 0, prefix: str = "/", root: str = ROOT) -> http.server.ThreadingHTTPServer:
+    """A server bound to 127.0.0.1 (not started); tests run it in a thread."""
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    handler = type("BoundHandler", (Handler,), {"prefix": prefix})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=root))
+    server.daemon_threads = True
+    server.url = f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+    return server
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--port", type=int, default=8000, help="0 picks a free port")
+    ap.add_argument("--prefix", default="/", help="serve the site under this sub-path")
+    ap.add_argument("--root", default=ROOT, help="folder to serve (default: the repository root)")
+    a = ap.parse_args()
+    srv = make_server(a.port, a.prefix, os.path.abspath(a.root))
+    print(f"PORT {srv.server_address[1]}", flush=True)
+    print(srv.url, flush=True)
+    try:
+        srv.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,271 @@
+// The page's JavaScript entry: wires the setup form, the bridge to Python, the
+// renderer, input, the CPU scheduler and sound. The game's state lives in
+// Python; `vm` below is only the last view model, kept to re-render on resize
+// and to tell a sound or a focus move from the previous one.
+import * as bridge from "./bridge.js";
+import * as render from "./render.js";
+import * as scheduler from "./scheduler.js";
+import * as sound from "./sound.js";
+import * as setup from "./setup.js";
+import { setNumerals } from "./tiles.js";
+import { attachInput } from "./input.js";
+import { TEXT, fill } from "./text.js";
+
+const $ = (id) => document.getElementById(id);
+const UI_KEY = "mexican-train:prefs:ui";
+const SAVE_KEY = "mexican-train:match";        // py/mexican_train/ui/storage.py MATCH_KEY
+
+let vm = null;            // the last view model of a match (render cache only)
+let view = "setup";       // the screen the person is on: "setup" or "game"
+let queued = null;        // {kind: "start", settings} or {kind: "continue"}, waiting for Python
+let pendingSettings = null;
+let savedOffer = hasSaveKey();   // a saved match may be waiting (Python says for sure once ready)
+let savedText = TEXT.savedFound;
+
+function hasSaveKey() {
+  try { return localStorage.getItem(SAVE_KEY) !== null; } catch (e) { return false; }
+}
+
+function prefs() {
+  try { return JSON.parse(localStorage.getItem(UI_KEY) || "{}") || {}; } catch (e) { return {}; }
+}
+
+function savePrefs(update) {
+  try { localStorage.setItem(UI_KEY, JSON.stringify({ ...prefs(), ...update })); } catch (e) { /* fine */ }
+}
+
+// ------------------------------------------------------------------ screens
+function showScreen(name) {
+  view = name;
+  $("setup-screen").hidden = name !== "setup";
+  $("game-screen").hidden = name !== "game";
+  document.documentElement.dataset.view = name;
+  if (name === "setup") {
+    scheduler.cancel();
+    for (const id of ["pause-dialog", "round-dialog", "match-dialog", "menu-dialog"]) render.closeDialog($(id));
+    updateSavedPanel();
+  }
+}
+
+function updateSavedPanel() {
+  const live = !!vm;
+  const offer = savedOffer && !live;
+  $("saved-panel").hidden = !(offer || live);
+  $("saved-text").textContent = live ? vm.round.text : savedText;
+  document.querySelector('#saved-panel [data-action="continue_saved"]').hidden = !offer;
+  document.querySelector('#saved-panel [data-action="back"]').hidden = !live;
+}
+
+// ------------------------------------------------------------------ talking to Python
+function send(event) {
+  if (!bridge.ready()) return null;
+  scheduler.cancel();
+  const next = bridge.dispatch(event);
+  show(next);
+  return next;
+}
+
+function show(next) {
+  const html = document.documentElement;
+  if (next.screen === "broken") {
+    for (const id of ["game-error", "setup-error"]) { $(id).hidden = false; $(id).textContent = next.error; }
+    return;
+  }
+  if (next.screen === "setup") {       // no match started (bad settings, unreadable save): say why
+    setup.showError(next.error || "");
+    if (next.error) { $("saved-message").hidden = true; }
+    showScreen("setup");
+    return;
+  }
+  const prev = vm;
+  vm = next;
+  setup.showError("");
+  if (view !== "game") { showScreen("game"); render.resetFocus(); }
+  render.renderGame(vm);
+  sound.react(prev, vm);
+  html.dataset.screen = vm.screen;
+  html.dataset.step = vm.step;
+  html.dataset.focus = vm.focus;
+  html.dataset.cpuPending = vm.cpu && vm.cpu.pending && !vm.paused ? "1" : "0";
+  scheduler.schedule(vm, () => send({ type: "cpu" }));
+}
+
+// ------------------------------------------------------------------ starting and continuing
+function startMatch(settings) {
+  if (!bridge.ready()) {
+    queued = { kind: "start", settings };
+    showWait();
+    return;
+  }
+  render.clearLog();
+  const next = send({ type: "new_match", settings });
+  if (next && next.screen !== "setup" && next.screen !== "broken") savedOffer = false;
+}
+
+function continueSaved() {
+  if (!bridge.ready()) { queued = { kind: "continue" }; showWait(); return; }
+  render.clearLog();
+  const next = send({ type: "continue_saved" });
+  savedOffer = false;
+  if (next && next.screen === "setup") {
+    $("saved-message").hidden = !next.error;
+    $("saved-message").textContent = next.error || "";
+    setup.showError("");
+    updateSavedPanel();
+  }
+}
+
+function showWait() {
+  const pct = window.mtBoot ? window.mtBoot.progress : 0;
+  const text = !queued ? "" : fill(queued.kind === "start" ? TEXT.queuedStart : TEXT.queuedContinue, { pct });
+  $("start-wait").textContent = text;
+  document.documentElement.dataset.queued = queued ? queued.kind : "";
+}
+
+function onPythonReady() {
+  document.documentElement.dataset.pyReady = "1";
+  $("loading").hidden = true;
+  const info = bridge.boot();
+  savedOffer = !!info.saved;
+  if (info.saved) savedText = info.saved.text;
+  $("saved-message").hidden = !info.message;
+  $("saved-message").textContent = info.message || "";
+  if (view === "setup") updateSavedPanel();
+  const q = queued;
+  queued = null;
+  showWait();
+  if (q && q.kind === "start") startMatch(q.settings);
+  else if (q && q.kind === "continue") continueSaved();
+}
+
+// ------------------------------------------------------------------ page actions
+const VM_COMMANDS = new Set(["draw", "pass", "stop", "clear", "hint", "next", "reveal", "pause", "resume",
+  "next_round", "final_results"]);
+
+function action(name, el) {
+  if (VM_COMMANDS.has(name)) { send({ type: "command", name }); return; }
+  switch (name) {
+    case "start": {
+      const settings = setup.collect();
+      setup.remember();
+      const replacing = vm ? vm.screen !== "match_end" : savedOffer;
+      if (replacing) { pendingSettings = settings; render.openDialog($("confirm-dialog")); return; }
+      startMatch(settings);
+      return;
+    }
+    case "confirm_new":
+      render.closeDialog($("confirm-dialog"));
+      if (pendingSettings) startMatch(pendingSettings);
+      pendingSettings = null;
+      return;
+    case "cancel_new":
+      pendingSettings = null;
+      render.closeDialog($("confirm-dialog"));
+      $("start").focus();
+      return;
+    case "new_match":               // "Play again": the same settings, a new deal
+      startMatch(setup.collect());
+      return;
+    case "continue_saved": continueSaved(); return;
+    case "back":
+      if (vm) { showScreen("game"); render.resetFocus(); send({ type: "refresh" }); }
+      return;
+    case "setup":
+      showScreen("setup");
+      $("setup-title").scrollIntoView({ block: "start" });
+      $("start").focus();
+      return;
+    case "help": render.openDialog($("help-dialog")); return;
+    case "menu":
+      if (vm && vm.cpu) $("menu-speed").value = vm.cpu.speed;
+      render.openDialog($("menu-dialog"));
+      return;
+    case "close_dialog": render.closeDialog(el.closest("dialog")); return;
+    case "sound": {
+      sound.setOn(!sound.isOn());
+      for (const b of document.querySelectorAll('[data-action="sound"]')) b.setAttribute("aria-pressed", String(sound.isOn()));
+      if (sound.isOn()) sound.play("turn");
+      return;
+    }
+    case "export": exportFile(); return;
+    case "import": $("import-file").click(); return;
+    default: return;
+  }
+}
+
+function exportFile() {
+  const text = bridge.exportMatch();
+  if (!text) return;
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = TEXT.exportName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function importFile(file) {
+  const reader = new FileReader();
+  reader.onload = () => {
+    if (!bridge.ready()) return;
+    render.clearLog();
+    const next = send({ type: "import", text: String(reader.result) });
+    if (next && next.screen !== "setup") savedOffer = false;
+    else if (next && next.error) setup.showError(next.error);
+  };
+  reader.onerror = () => setup.showError(TEXT.importRead);
+  reader.readAsText(file);
+}
+
+// ------------------------------------------------------------------ wiring
+function init() {
+  setup.init();
+  const ui = prefs();
+  setNumerals(!!ui.numerals);
+  document.documentElement.dataset.face = ui.numerals ? "numerals" : "pips";
+  $("menu-numerals").checked = !!ui.numerals;
+  updateSavedPanel();
+
+  attachInput({
+    send,
+    action,
+    expand: (id) => { render.toggleExpanded(id); render.relayout(vm); },
+    hasSelection: () => !!(vm && vm.hand && vm.hand.tiles && vm.hand.tiles.some((t) => t.selected)),
+    inGame: () => view === "game" && !!vm,
+    commands: () => (vm && vm.commands) || [],
+  });
+
+  $("menu-speed").addEventListener("change", (e) => send({ type: "speed", speed: e.target.value }));
+  $("menu-numerals").addEventListener("change", (e) => {
+    setNumerals(e.target.checked);
+    document.documentElement.dataset.face = e.target.checked ? "numerals" : "pips";
+    savePrefs({ numerals: e.target.checked });
+    render.relayout(vm);
+  });
+  $("import-file").addEventListener("change", (e) => {
+    const file = e.target.files && e.target.files[0];
+    if (file) importFile(file);
+    e.target.value = "";
+  });
+
+  // Leaving the tab pauses CPU play; the person must press Continue on return.
+  document.addEventListener("visibilitychange", () => {
+    if (!bridge.ready() || !vm) return;
+    const hidden = document.visibilityState === "hidden";
+    if (hidden && view === "game" && vm.screen === "board" && !vm.paused) send({ type: "command", name: "pause" });
+    send({ type: "visibility", hidden });
+  });
+
+  let resizeTimer = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => render.relayout(vm), 120);
+  });
+
+  window.mtBoot.onProgress = () => { if (queued) showWait(); };
+  window.mtBoot.whenReady(onPythonReady);
+}
+
+init();

@@ -1,0 +1,125 @@
+// Classic script, run in <head> before PyScript and before the app modules:
+//  1. real loading progress: bytes of the two big Pyodide downloads (a fetch
+//     wrapper), then PyScript's own stages (`py:progress` events);
+//  2. readiness: `window.mtBoot.whenReady(fn)` runs fn once Python has exposed
+//     window.mtApi (page.py dispatches `app:py-ready`);
+//  3. a watchdog that explains, in plain words, a Python that never starts;
+//  4. no form submission before the app module has attached its handlers.
+// Test hooks: window.mtBoot.{events, readyMs, ready}.
+(function () {
+  "use strict";
+  var TEXT = {
+    start: "Loading the game engine…",
+    download: "Downloading the game engine: {done} of {total} MB",
+    starting: "Starting the game engine (this takes a few seconds)…",
+    files: "Loading the game rules…",
+    ready: "Ready.",
+    watchdog: "The game engine has not started after a minute. If the bar above has stopped moving, " +
+      "reload the page. If it keeps happening, this browser may be blocking WebAssembly, or the site is missing " +
+      "files (vendor/ and py/mexican_train.zip must be served beside index.html)."
+  };
+  var WATCHDOG_MS = 60000;
+  var boot = window.mtBoot = { events: [], ready: false, readyMs: null, progress: 0, stage: TEXT.start, waiters: [] };
+
+  function mark(name, detail) { boot.events.push([name, Math.round(performance.now()), detail || ""]); }
+
+  boot.whenReady = function (fn) {
+    if (boot.ready) { fn(); } else { boot.waiters.push(fn); }
+  };
+  boot.onProgress = null;   // app.js sets it to mirror the progress elsewhere
+
+  // Stage weights for polyscript's `py:progress` messages. "Loading interpreter"
+  // covers the downloads and Python's own start-up; byte counts split it.
+  var STAGES = {
+    "Loading Pyodide": 0.04, "Loading Storage": 0.05, "Loaded Storage": 0.06,
+    "Loading interpreter": 0.08, "Loaded interpreter": 0.9,
+    "Loading files": 0.92, "Loaded files": 0.96, "Loaded Pyodide": 0.98
+  };
+  var stageWeight = 0;
+  // Size hints so the bar does not jump back when the second download starts;
+  // replaced by the real Content-Length as each response arrives.
+  var bytes = { "pyodide.asm.wasm": [0, 9598218], "python_stdlib.zip": [0, 2545637] };
+
+  function setStage(text) {
+    boot.stage = text;
+    var el = document.getElementById("load-stage");
+    if (el && el.textContent !== text) el.textContent = text;
+  }
+
+  function render() {
+    var pct = stageWeight * 100;
+    if (stageWeight >= 0.08 && stageWeight < 0.9) {
+      var loaded = 0, total = 0;
+      for (var k in bytes) { loaded += bytes[k][0]; total += bytes[k][1]; }
+      // the downloads fill 8%..80%; Python's start-up (one long task, no events) then sits at 80%
+      pct = 8 + 72 * (total ? loaded / total : 0);
+      setStage(loaded < total
+        ? TEXT.download.replace("{done}", (loaded / 1048576).toFixed(1)).replace("{total}", (total / 1048576).toFixed(1))
+        : TEXT.starting);
+    }
+    pct = Math.max(Math.round(pct), boot.progress);   // never backwards
+    boot.progress = pct;
+    var bar = document.getElementById("load-bar");
+    if (bar && bar.value !== pct) bar.value = pct;
+    if (boot.onProgress) boot.onProgress(pct, boot.stage);
+  }
+
+  // --- 1. byte progress: Pyodide fetches the .wasm and the stdlib .zip with
+  // globalThis.fetch(URL object); count the body as it streams through.
+  var origFetch = window.fetch;
+  window.fetch = function (input, init) {
+    return origFetch.call(this, input, init).then(function (res) {
+      var url = String(input && input.url ? input.url : input);
+      var path = url.split("?")[0];
+      var name = path.slice(path.lastIndexOf("/") + 1);
+      if (!res.ok || !res.body || !(name in bytes) || typeof TransformStream === "undefined") return res;
+      var entry = bytes[name] = [0, Number(res.headers.get("content-length")) || bytes[name][1]];
+      var counted = res.body.pipeThrough(new TransformStream({
+        transform: function (chunk, ctl) {
+          entry[0] += chunk.byteLength;
+          if (entry[0] > entry[1]) entry[1] = entry[0];   // a compressed Content-Length
+          render();
+          ctl.enqueue(chunk);
+        }
+      }));
+      // Keep status and headers: instantiateStreaming needs Content-Type: application/wasm.
+      return new Response(counted, { status: res.status, statusText: res.statusText, headers: res.headers });
+    });
+  };
+
+  // --- 2. stage progress (polyscript dispatches these on window) ---
+  addEventListener("py:progress", function (e) {
+    mark("py:progress", e.detail);
+    if (e.detail in STAGES) stageWeight = Math.max(stageWeight, STAGES[e.detail]);
+    if (e.detail === "Loading files") setStage(TEXT.files);
+    render();
+  });
+  addEventListener("py:ready", function () { mark("py:ready"); setStage(TEXT.files); });
+
+  // --- 3. readiness: page.py has exposed window.mtApi ---
+  addEventListener("app:py-ready", function () {
+    mark("app:py-ready");
+    boot.ready = true;
+    boot.readyMs = performance.now();
+    stageWeight = 1;
+    setStage(TEXT.ready);
+    render();
+    clearTimeout(watchdog);
+    var wd = document.getElementById("load-watchdog");
+    if (wd) wd.hidden = true;
+    var waiters = boot.waiters.splice(0);
+    for (var i = 0; i < waiters.length; i++) waiters[i]();
+  });
+
+  // --- 4. the watchdog ---
+  var watchdog = setTimeout(function () {
+    if (boot.ready) return;
+    var wd = document.getElementById("load-watchdog");
+    if (wd) { wd.textContent = TEXT.watchdog; wd.hidden = false; }
+    boot.watchdogFired = true;
+  }, WATCHDOG_MS);
+
+  // --- 5. the setup form never navigates, even before app.js is running ---
+  document.addEventListener("submit", function (e) { e.preventDefault(); }, true);
+  document.addEventListener("DOMContentLoaded", render);
+})();

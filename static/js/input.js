@@ -1,0 +1,77 @@
+// Clicks, taps and keys -> events for Python (through app.send) or page
+// actions (app.action). Keyboard: Tab/Enter/Space on every control, arrows
+// within the hand and among the train ends, letter shortcuts from the view
+// model's commands (vm.commands[].key), Escape, and ? for help.
+import { personDialogOpen } from "./render.js";
+
+const $ = (id) => document.getElementById(id);
+
+function typing(target) {
+  return target && (/^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) || target.isContentEditable);
+}
+
+function moveAmong(items, current, delta) {
+  const list = items.filter((b) => !b.disabled && !b.hidden);
+  const i = list.indexOf(current);
+  if (i < 0 || !list.length) return false;
+  list[(i + delta + list.length) % list.length].focus();
+  return true;
+}
+
+export function attachInput(app) {
+  document.addEventListener("click", (e) => {
+    const t = e.target instanceof Element ? e.target : null;
+    if (!t) return;
+    const expand = t.closest("[data-expand]");
+    if (expand) { app.expand(expand.dataset.expand); return; }
+    const tile = t.closest("#hand-tiles [data-tile]");
+    if (tile) { app.send({ type: "tile", tile: tile.dataset.tile }); return; }
+    const end = t.closest("[data-train]");
+    if (end) { if (!end.disabled) app.send({ type: "train", train: end.dataset.train }); return; }
+    const action = t.closest("[data-action]");
+    if (action) { e.preventDefault(); app.action(action.dataset.action, action); return; }
+    const row = t.closest("#trains .train.target");
+    if (row) { app.send({ type: "train", train: row.dataset.row }); return; }
+    if (t.closest("#board") && !t.closest("button, a, input, select") && app.hasSelection()) {
+      app.send({ type: "command", name: "clear" });
+    }
+  });
+
+  document.getElementById("setup").addEventListener("submit", (e) => { e.preventDefault(); app.action("start"); });
+
+  for (const id of ["pause-dialog", "round-dialog", "match-dialog"]) {
+    // These dialogs follow the game: Escape does not simply close them.
+    $(id).addEventListener("cancel", (e) => {
+      e.preventDefault();
+      if (id === "pause-dialog") app.send({ type: "command", name: "resume" });
+    });
+  }
+
+  document.addEventListener("keydown", (e) => {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return;
+    if (e.key === "?" && !personDialogOpen()) { e.preventDefault(); app.action("help"); return; }
+    if (!app.inGame()) return;
+    if (personDialogOpen()) return;                         // help, menu, confirm: native Escape closes them
+    const endDialog = $("round-dialog").open || $("match-dialog").open;
+    if (e.key === "Escape") {
+      e.preventDefault();
+      if (!endDialog) app.send({ type: "command", name: "escape" });
+      return;
+    }
+    if (endDialog) return;
+    const target = e.target instanceof Element ? e.target : null;
+    if (target && /^Arrow(Left|Right|Up|Down)$/.test(e.key)) {
+      const delta = e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1;
+      if (target.closest("#hand-tiles") && moveAmong([...document.querySelectorAll("#hand-tiles .htile")], target, delta)) {
+        e.preventDefault();
+      } else if (target.matches("#trains .end") && moveAmong([...document.querySelectorAll("#trains .end")], target, delta)) {
+        e.preventDefault();
+      }
+      return;
+    }
+    if (e.key.length !== 1 || e.repeat) return;
+    const key = e.key.toLowerCase();
+    const command = app.commands().find((c) => c.shown && c.key === key);
+    if (command) { e.preventDefault(); app.send({ type: "command", name: command.id }); }
+  });
+}

@@ -1,0 +1,370 @@
+// Builds and updates the game screen from a view model (vm). Keeps no game
+// state: only what it needs to update the DOM without losing focus (elements
+// keyed by tile and train) and which long trains the person expanded.
+// All text from the vm goes in with textContent, never as markup.
+import { tileSvg } from "./tiles.js";
+import { TEXT, fill } from "./text.js";
+import { drawChart } from "./chart.js";
+
+const $ = (id) => document.getElementById(id);
+const expanded = new Set();          // train ids the person expanded ("N earlier tiles")
+let expandedRound = null;
+let lastFocusKey = null;
+let lastSelected = null;
+let pendingFocus = null;             // a focus move waiting for a person's dialog to close
+
+function h(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function setText(node, text) {
+  const value = text == null ? "" : String(text);
+  if (node.textContent !== value) node.textContent = value;
+}
+
+function srSpan(text) { return h("span", "sr", text); }
+
+// ---------------------------------------------------------------- dialogs
+const PERSON_DIALOGS = ["help-dialog", "menu-dialog", "confirm-dialog"];
+
+export function personDialogOpen() {
+  return PERSON_DIALOGS.some((id) => $(id).open);
+}
+
+export function openDialog(dialog) {
+  if (dialog.open) return;
+  dialog.showModal();
+  const main = dialog.querySelector("[data-main]");
+  if (main && !main.hidden) main.focus();
+}
+
+export function closeDialog(dialog) {
+  if (dialog.open) dialog.close();
+  if (!personDialogOpen() && pendingFocus) {
+    const run = pendingFocus;
+    pendingFocus = null;
+    run();
+  }
+}
+
+// ---------------------------------------------------------------- the live log
+export function announce(lines) {
+  const log = $("log");
+  for (const line of lines || []) {
+    if (!line) continue;
+    log.appendChild(h("p", null, line));
+  }
+  while (log.childElementCount > 4) log.firstElementChild.remove();
+}
+
+export function clearLog() { $("log").replaceChildren(); }
+
+// ---------------------------------------------------------------- trains
+function trainLayout() {
+  const width = $("trains").clientWidth || window.innerWidth;
+  const small = window.matchMedia("(max-width: 599px)").matches;
+  const per = small ? 60 : 82;      // a board tile and its gap (--ttile-w in app.css, plus 4 px)
+  const endW = small ? 66 : 82;
+  const earlierW = small ? 52 : 64;
+  return { per, all: Math.max(1, Math.floor((width - endW - 16) / per)),
+    some: Math.max(1, Math.floor((width - endW - earlierW - 16) / per)) };
+}
+
+function renderTrains(vm) {
+  const box = $("trains");
+  const players = vm.players || [];
+  if (expandedRound !== vm.round.number) { expanded.clear(); expandedRound = vm.round.number; }
+  const layout = trainLayout();
+  const rows = new Map([...box.children].map((row) => [row.dataset.row, row]));
+  let previous = null;
+  for (const t of vm.trains) {
+    let row = rows.get(t.id);
+    if (!row) {
+      row = buildTrainRow(t);
+    }
+    rows.delete(t.id);
+    updateTrainRow(row, t, t.owner === null ? null : players[t.owner], vm, layout);
+    const want = previous ? previous.nextSibling : box.firstChild;
+    if (want !== row) box.insertBefore(row, want);
+    previous = row;
+  }
+  for (const stale of rows.values()) stale.remove();
+}
+
+function buildTrainRow(t) {
+  const row = h("div", "train");
+  row.dataset.row = t.id;
+  const head = h("div", "thead");
+  head.append(h("span", "ttitle"), h("span", "tmeta"), h("span", "tstate"));
+  const line = h("div", "tline");
+  const earlier = h("button", "earlier");
+  earlier.type = "button";
+  earlier.dataset.expand = t.id;
+  const tiles = h("span", "ttiles");
+  const list = srSpan("");
+  list.classList.add("tlist");
+  const end = h("button", "end");
+  end.type = "button";
+  end.dataset.train = t.id;
+  end.append(h("span", "needs"), srSpan(""));
+  line.append(earlier, tiles, list, end);
+  row.append(head, line);
+  return row;
+}
+
+function updateTrainRow(row, t, player, vm, layout) {
+  const cls = ["train", "st-" + t.state];
+  if (t.mine) cls.push("mine");
+  if (t.target) cls.push("target");
+  if (t.eligible) cls.push("eligible");
+  if (t.hinted) cls.push("hinted");
+  if (player && player.to_move) cls.push("to-move");
+  if (t.marked) cls.push("marked");
+  const className = cls.join(" ");
+  if (row.className !== className) row.className = className;
+
+  const [title, meta, state] = row.firstChild.children;
+  setText(title, t.title);
+  if (player) {
+    const count = player.is_viewer ? player.tiles_text : player.face_down;
+    const text = [count, player.total_text].join(" · ");
+    const kind = player.kind === "human" ? "" : " · " + player.kind_label;
+    const move = player.to_move ? ", " + TEXT.toMove : "";
+    if (meta.dataset.text !== text + kind + move) {
+      meta.dataset.text = text + kind + move;
+      const kindSpan = h("span", "kind", kind);
+      meta.replaceChildren(document.createTextNode(text), kindSpan, srSpan(move));
+    }
+  } else if (meta.dataset.text !== "") {
+    meta.dataset.text = "";
+    meta.replaceChildren();
+  }
+  setText(state, t.state_text);
+
+  const [earlier, tilesBox, list, end] = row.lastChild.children;
+  const count = t.tiles.length;
+  const open = expanded.has(t.id);
+  let shown = t.tiles;
+  if (!open && count > layout.all) shown = t.tiles.slice(count - layout.some);
+  const hiddenCount = count - shown.length;
+  earlier.hidden = !(hiddenCount > 0 || open);
+  earlier.setAttribute("aria-expanded", open ? "true" : "false");
+  setText(earlier, open ? TEXT.showFewer : fill(t.earlier_text, { count: hiddenCount }));
+  row.classList.toggle("expanded", open);
+
+  const sig = shown.map((p) => p.join("-")).join(",") + "|" + document.documentElement.dataset.face;
+  if (tilesBox.dataset.sig !== sig) {
+    tilesBox.dataset.sig = sig;
+    tilesBox.replaceChildren(...shown.map(([a, b]) => {
+      const span = h("span", a === b ? "ttile double" : "ttile");
+      span.appendChild(tileSvg(a, b, false));
+      return span;
+    }));
+    setText(list, shown.length ? fill(TEXT.lastTiles, { tiles: shown.map((p) => p.join("-")).join(", ") }) : TEXT.noTiles);
+  }
+
+  setText(end.firstChild, t.needs);
+  setText(end.lastChild, ", " + t.label);
+  end.disabled = !t.target;
+}
+
+// ---------------------------------------------------------------- the hand
+function renderHand(vm) {
+  const hand = vm.hand;
+  const title = $("hand-title");
+  const hidden = $("hand-hidden");
+  const box = $("hand-tiles");
+  if (!hand || hand.hidden) {
+    setText(title, "");
+    hidden.hidden = !hand;
+    setText(hidden, hand ? hand.text : "");
+    if (box.childElementCount) box.replaceChildren();   // the hidden hand is not in the page at all
+    $("hand").classList.toggle("empty", true);
+    return;
+  }
+  $("hand").classList.toggle("empty", false);
+  hidden.hidden = true;
+  setText(title, hand.title + " · " + fill(TEXT.handPoints, { points: hand.pips }));
+  box.classList.toggle("inactive", !hand.active);
+  const vertical = !window.matchMedia("(max-width: 599px)").matches;   // phones: flat tiles, 4 to a row
+  const face = document.documentElement.dataset.face + (vertical ? "-v" : "-h");
+  const existing = new Map([...box.children].map((b) => [b.dataset.tile, b]));
+  let previous = null;
+  for (const t of hand.tiles) {
+    let btn = existing.get(t.id);
+    if (!btn || btn.dataset.face !== face) {
+      const fresh = h("button", "htile");
+      fresh.type = "button";
+      fresh.dataset.tile = t.id;
+      fresh.dataset.face = face;
+      fresh.append(tileSvg(t.a, t.b, vertical), srSpan(""));
+      if (btn) { btn.replaceWith(fresh); if (document.activeElement === btn) fresh.focus(); }
+      btn = fresh;
+    }
+    existing.delete(t.id);
+    const cls = ["htile"];
+    if (t.playable && hand.active) cls.push("playable");
+    if (t.selected) cls.push("selected");
+    if (t.drawn) cls.push("drawn");
+    if (t.hinted) cls.push("hinted");
+    const className = cls.join(" ");
+    if (btn.className !== className) btn.className = className;
+    btn.setAttribute("aria-pressed", t.selected ? "true" : "false");
+    setText(btn.lastChild, t.label);
+    const want = previous ? previous.nextSibling : box.firstChild;
+    if (want !== btn) box.insertBefore(btn, want);
+    previous = btn;
+  }
+  for (const gone of existing.values()) gone.remove();
+}
+
+// ---------------------------------------------------------------- commands
+function renderCommands(vm) {
+  for (const c of vm.commands || []) {
+    for (const btn of document.querySelectorAll(`#game-screen [data-action="${c.id}"], #pause-dialog [data-action="${c.id}"]`)) {
+      btn.hidden = !c.shown;
+      const sr = btn.querySelector(".sr");
+      if (sr) setText(sr, c.label); else setText(btn, c.label);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- round and match end
+function renderRoundEnd(vm) {
+  const dialog = $("round-dialog");
+  if (vm.screen !== "round_end") {
+    if (dialog.open) closeDialog(dialog);
+    if ($("round-rows").childElementCount) $("round-rows").replaceChildren();   // old hands leave the page
+    return;
+  }
+  const end = vm.round_end;
+  setText($("round-title"), end.title);
+  setText($("round-total-label"), end.total_label);
+  $("round-rows").replaceChildren(...end.rows.map((r) => {
+    const tr = h("tr");
+    const th = h("th", null, r.name);
+    th.scope = "row";
+    const tilesCell = h("td", "left-tiles");
+    const faces = h("span", "mini-tiles");
+    for (const id of r.tiles) {
+      const [a, b] = id.split("-").map(Number);
+      const span = h("span", "mtile");
+      span.appendChild(tileSvg(a, b, false));
+      faces.appendChild(span);
+    }
+    tilesCell.append(faces, h("span", "tiles-text", r.tiles_text));
+    tr.append(th, tilesCell, h("td", "num", r.points_text), h("td", "num", String(r.total)));
+    return tr;
+  }));
+  const btn = $("round-button");
+  btn.dataset.action = end.button.id;
+  setText(btn, end.button.label);
+  openDialog(dialog);
+}
+
+function renderMatchEnd(vm) {
+  const dialog = $("match-dialog");
+  if (vm.screen !== "match_end") {
+    if (dialog.open) closeDialog(dialog);
+    if ($("match-rows").childElementCount) for (const id of ["match-rows", "chart", "chart-text"]) $(id).replaceChildren();
+    return;
+  }
+  const end = vm.match_end;
+  setText($("match-title"), end.title);
+  setText($("match-text"), end.text);
+  setText($("match-total-label"), end.total_label);
+  $("match-rows").replaceChildren(...end.rows.map((r) => {
+    const tr = h("tr", r.winner ? "winner" : null);
+    const th = h("th", null, r.name);
+    th.scope = "row";
+    tr.append(th, h("td", "num", String(r.total)));
+    return tr;
+  }));
+  drawChart($("chart"), $("chart-caption"), $("chart-text"), end.chart);
+  const btn = dialog.querySelector('[data-action="new_match"]');
+  setText(btn, end.button.label);
+  openDialog(dialog);
+}
+
+// ---------------------------------------------------------------- focus
+function focusFirst(selectors) {
+  for (const sel of selectors) {
+    const el = typeof sel === "string" ? document.querySelector(sel) : sel;
+    if (el && !el.hidden && !el.disabled && el.offsetParent !== null) { el.focus(); return el; }
+  }
+  return null;
+}
+
+function moveFocus(vm) {
+  switch (vm.focus) {
+    case "hand": {
+      const keep = lastSelected && document.querySelector(`#hand-tiles [data-tile="${lastSelected}"]`);
+      focusFirst([keep, "#hand-tiles .htile.playable", '#actions [data-action="draw"]',
+        '#actions [data-action="pass"]', '#actions [data-action="stop"]', "#hand-tiles .htile"]);
+      break;
+    }
+    case "trains":
+      focusFirst(["#trains .train.hinted .end:not([disabled])", "#trains .end:not([disabled])"]);
+      break;
+    case "next": focusFirst(['#actions [data-action="next"]']); break;
+    case "reveal": focusFirst(['#actions [data-action="reveal"]']); break;
+    case "pause": focusFirst(['#pause-dialog [data-action="resume"]']); break;
+    case "round_end": focusFirst(["#round-button"]); break;
+    case "match_end": focusFirst(['#match-dialog [data-action="new_match"]']); break;
+    default: break;   // a CPU is playing: leave focus where the person put it
+  }
+}
+
+function planFocus(vm) {
+  const selected = vm.hand && vm.hand.tiles ? (vm.hand.tiles.find((t) => t.selected) || {}).id || "" : "";
+  const key = [vm.screen, vm.focus, vm.step, selected].join("|");
+  const fromTrains = lastFocusKey && lastFocusKey.split("|")[1] === "trains";
+  const previousSelected = lastSelected;
+  if (key === lastFocusKey) return;
+  lastFocusKey = key;
+  const run = () => {
+    lastSelected = vm.focus === "hand" && fromTrains ? previousSelected : null;
+    moveFocus(vm);
+    lastSelected = selected || null;
+  };
+  if (personDialogOpen()) { pendingFocus = run; return; }
+  run();
+}
+
+/** Forget the focus history (a new match, or back from the setup screen). */
+export function resetFocus() { lastFocusKey = null; lastSelected = null; }
+
+// ---------------------------------------------------------------- the whole screen
+export function renderGame(vm) {
+  setText($("round-text"), vm.round.text);
+  setText($("engine-text"), vm.round.engine_text);
+  setText($("boneyard-text"), vm.round.boneyard_text);
+  setText($("banner"), vm.banner || "");
+  setText($("rules"), vm.rules);
+  const problem = vm.error || vm.notice || "";
+  $("game-error").hidden = !problem;
+  setText($("game-error"), problem);
+  document.body.classList.toggle("paused", !!vm.paused);
+  document.body.classList.toggle("cpu-turn", !!(vm.cpu && vm.cpu.pending));
+  renderTrains(vm);
+  renderHand(vm);
+  renderCommands(vm);
+  const pause = $("pause-dialog");
+  if (vm.paused && vm.screen === "board") openDialog(pause); else if (pause.open) closeDialog(pause);
+  renderRoundEnd(vm);
+  renderMatchEnd(vm);
+  announce(vm.announce);
+  planFocus(vm);
+}
+
+/** Re-lay the trains (window resized, a train expanded, the tile face changed). */
+export function relayout(vm) {
+  if (vm && vm.trains) { renderTrains(vm); renderHand(vm); }
+}
+
+export function toggleExpanded(id) {
+  if (expanded.has(id)) expanded.delete(id); else expanded.add(id);
+}

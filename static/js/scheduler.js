@@ -1,0 +1,17 @@
+// CPU pacing: when the view model says a CPU may move, wait vm.cpu.delay ms
+// (a fresh task even at 0, so the browser paints and handles input between
+// CPU steps), then run one step. Nothing runs while paused or hidden.
+let timer = null;
+
+export function cancel() {
+  if (timer !== null) { clearTimeout(timer); timer = null; }
+}
+
+export function schedule(vm, step) {
+  cancel();
+  if (!vm || vm.screen !== "board" || !vm.cpu || !vm.cpu.pending || vm.paused) return;
+  if (document.visibilityState === "hidden") return;
+  timer = setTimeout(() => { timer = null; step(); }, Math.max(0, vm.cpu.delay | 0));
+}
+
+export function pending() { return timer !== null; }

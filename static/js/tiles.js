@@ -1,0 +1,77 @@
+// Domino faces drawn as SVG: bone-coloured, pips coloured by number (0-12 told
+// apart at a glance by colour as well as by count), or large numerals.
+const NS = "http://www.w3.org/2000/svg";
+
+export const PIP_COLOURS = [
+  "none", "#1565c0", "#2e7d32", "#c62828", "#6d4c41", "#6a1b9a", "#00838f",
+  "#d84315", "#283593", "#ad1457", "#827717", "#212121", "#9e6a00",
+];
+
+// Pip centres in a 100 x 100 half, by value.
+const L = 24, C = 50, R = 76, T = 24, M = 50, B = 76;
+const Q = [17, 39, 61, 83];
+const PIPS = [
+  [],
+  [[C, M]],
+  [[L, T], [R, B]],
+  [[L, T], [C, M], [R, B]],
+  [[L, T], [R, T], [L, B], [R, B]],
+  [[L, T], [R, T], [C, M], [L, B], [R, B]],
+  [[L, T], [L, M], [L, B], [R, T], [R, M], [R, B]],
+  [[L, T], [L, M], [L, B], [C, M], [R, T], [R, M], [R, B]],
+  [[L, T], [L, M], [L, B], [C, T], [C, B], [R, T], [R, M], [R, B]],
+  [[L, T], [L, M], [L, B], [C, T], [C, M], [C, B], [R, T], [R, M], [R, B]],
+  [...Q.map((y) => [L, y]), ...Q.map((y) => [R, y]), [C, Q[1]], [C, Q[2]]],
+  [...Q.map((y) => [L, y]), ...Q.map((y) => [R, y]), [C, 28], [C, 50], [C, 72]],
+  [...Q.map((y) => [L, y]), ...Q.map((y) => [C, y]), ...Q.map((y) => [R, y])],
+];
+
+let numerals = false;
+export function setNumerals(on) { numerals = !!on; }
+export function numeralsOn() { return numerals; }
+
+function el(name, attrs) {
+  const node = document.createElementNS(NS, name);
+  for (const k in attrs) node.setAttribute(k, attrs[k]);
+  return node;
+}
+
+function half(group, value, ox, oy) {
+  const colour = PIP_COLOURS[value] || "#000";
+  if (numerals) {
+    const t = el("text", { x: ox + 50, y: oy + 53, "text-anchor": "middle", "dominant-baseline": "middle",
+      "font-size": value >= 10 ? 54 : 64, "font-weight": 700, fill: value === 0 ? "#6b5a44" : colour,
+      "font-family": "system-ui, sans-serif" });
+    t.textContent = String(value);
+    group.appendChild(t);
+    return;
+  }
+  const r = value >= 10 ? 8 : 9.5;
+  for (const [x, y] of PIPS[value] || []) {
+    group.appendChild(el("circle", { cx: ox + x, cy: oy + y, r, fill: colour }));
+  }
+}
+
+/**
+ * An <svg> of tile (a, b): `vertical` puts a on top, otherwise a on the left.
+ * It is decoration only (aria-hidden): the element around it carries the words.
+ */
+export function tileSvg(a, b, vertical = false) {
+  const w = vertical ? 100 : 200, h = vertical ? 200 : 100;
+  const svg = el("svg", { viewBox: `0 0 ${w} ${h}`, class: "face", "aria-hidden": "true", focusable: "false" });
+  svg.appendChild(el("rect", { x: 2, y: 2, width: w - 4, height: h - 4, rx: 14, class: "bone" }));
+  if (vertical) svg.appendChild(el("line", { x1: 14, y1: 100, x2: 86, y2: 100, class: "divider" }));
+  else svg.appendChild(el("line", { x1: 100, y1: 14, x2: 100, y2: 86, class: "divider" }));
+  const g = el("g", {});
+  half(g, a, 0, 0);
+  half(g, b, vertical ? 0 : 100, vertical ? 100 : 0);
+  svg.appendChild(g);
+  return svg;
+}
+
+/** A face-down tile (for counts of hidden hands). */
+export function backSvg() {
+  const svg = el("svg", { viewBox: "0 0 100 200", class: "face back", "aria-hidden": "true", focusable: "false" });
+  svg.appendChild(el("rect", { x: 2, y: 2, width: 96, height: 196, rx: 14, class: "back-rect" }));
+  return svg;
+}

@@ -1,0 +1,135 @@
+"""Browser tests: the real page, served by scripts/serve.py, in Debian's Chromium through Playwright.
+
+* One server (a thread) and one browser for the whole session.
+* Most tests share one page (``app``): Python boots once (~3-6 s here) and each
+  test starts its own match from the setup form. A few tests open pages of
+  their own (first paint, reload and Continue).
+* Every page fails its test on a console error, an uncaught page error, or a
+  request to any host but 127.0.0.1 / localhost.
+* The page is opened with ``?test=1``, which adds "CPU: Random" to the seat
+  choices (a CPU that makes a random legal move), and deals are fixed by typing
+  a deal number into the form (``?seed=N`` does the same from the address).
+
+Run: ``python3 -m pytest -q tests/e2e`` (needs ``bash scripts/setup.sh`` once).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+
+import build_py  # noqa: E402
+import serve  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+LOCAL = {"127.0.0.1", "localhost", "::1", "[::1]"}
+READY_MS = 90_000
+DESKTOP = {"width": 1100, "height": 850}
+
+
+class Watch:
+    """Console errors, page errors and requests to other hosts seen by one page."""
+
+    def __init__(self, page):
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda err: self.errors.append(f"page error: {err}"))
+        page.on("request", self._request)
+
+    def _console(self, msg):
+        if msg.type == "error":
+            self.errors.append(f"console.error: {msg.text}")
+
+    def _request(self, request):
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL:
+            self.foreign.append(request.url)
+
+    def check(self):
+        problems = self.errors + [f"request to another host: {u}" for u in self.foreign]
+        self.errors, self.foreign = [], []
+        if problems:
+            pytest.fail("\n".join(problems))
+
+
+@pytest.fixture(scope="session")
+def server():
+    if not os.path.exists(os.path.join(ROOT, "vendor", "pyodide", "pyodide.asm.wasm")):
+        pytest.fail("vendor/ is missing: run bash scripts/setup.sh first")
+    build_py.ensure()
+    srv = serve.make_server(0, "/", ROOT)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield srv.url
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def wait_ready(page):
+    page.wait_for_selector("html[data-py-ready]", state="attached", timeout=READY_MS)
+
+
+@pytest.fixture(scope="session")
+def shared(browser, server):
+    """One page for many tests: loaded once, Python booted once."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    watch = Watch(page)
+    page.goto(server + "?test=1")
+    wait_ready(page)
+    yield page, watch, context
+    context.close()
+
+
+@pytest.fixture
+def app(shared):
+    """The shared page, checked for errors after each test that uses it."""
+    page, watch, _ = shared
+    from game import Game
+    watch.errors, watch.foreign = [], []
+    page.set_viewport_size(DESKTOP)
+    yield Game(page)
+    watch.check()
+
+
+@pytest.fixture
+def fresh_page(browser, server):
+    """A page of its own, in a new context (own storage), checked for errors at the end."""
+    made = []
+
+    def make(query="?test=1", viewport=None, context=None):
+        ctx = context or browser.new_context(viewport=viewport or DESKTOP)
+        page = ctx.new_page()
+        page.set_default_timeout(20_000)
+        watch = Watch(page)
+        made.append((ctx if context is None else None, page, watch))
+        return page, watch, server + query
+
+    yield make
+    for ctx, page, watch in made:
+        try:
+            watch.check()
+        finally:
+            page.close()
+            if ctx is not None:
+                ctx.close()

@@ -1,0 +1,216 @@
+"""Driving the page as a person would: the setup form, data-tile / data-train / data-action hooks.
+
+Also small searches on CPython (the same engine the page runs) for deals that
+produce a situation a test needs: a seat with nothing to play, an open double.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mexican_train.ui.controller import handle, start
+from mexican_train.ui.viewmodel import view_model
+
+CMD = '[data-action="{}"]'
+
+
+class Game:
+    def __init__(self, page):
+        self.page = page
+
+    # -- setup ---------------------------------------------------------------------
+    def open_setup(self):
+        page = self.page
+        if page.locator("#setup-screen").is_visible():
+            return
+        for dialog in ("#round-dialog", "#match-dialog", "#pause-dialog"):
+            if page.locator(dialog).is_visible():
+                if dialog == "#match-dialog":
+                    page.click('#match-dialog [data-action="setup"]')
+                    return
+                if dialog == "#pause-dialog":
+                    page.click('#pause-dialog [data-action="resume"]')
+        page.click('.topbar [data-action="menu"]')
+        page.click('#menu-dialog [data-action="setup"]')
+        page.wait_for_selector("#setup-screen", state="visible")
+
+    def fill_setup(self, players, set=6, rounds="one", speed="instant", seed=None, preset="standard", **options):
+        page = self.page
+        self.open_setup()
+        page.select_option("#preset", preset)
+        page.check(f'input[name="set"][value="{set}"]')
+        page.select_option("#seats", str(len(players)))
+        for i, (name, kind) in enumerate(players):
+            page.fill(f"#seat-name-{i}", name)
+            page.select_option(f"#seat-kind-{i}", kind)
+        page.check(f'input[name="rounds"][value="{rounds}"]')
+        page.select_option("#cpu_speed", speed)
+        if options.get("double_rule"):
+            page.select_option("#double_rule", options["double_rule"])
+        if seed is not None or page.locator("#seed").is_visible():
+            if not page.locator("#seed").is_visible():
+                page.click(".advanced summary")
+            page.fill("#seed", "" if seed is None else str(seed))
+
+    def new_match(self, players, wait=True, **kw):
+        """Start a match from the setup form (confirming that it replaces the saved one)."""
+        page = self.page
+        self.fill_setup(players, **kw)
+        page.click('#setup [data-action="start"]')
+        if page.locator("#confirm-dialog").is_visible():
+            page.click('[data-action="confirm_new"]')
+        page.wait_for_selector("#game-screen", state="visible")
+        if wait:
+            self.idle()
+
+    # -- reading the screen ---------------------------------------------------------------
+    def attr(self, name):
+        return self.page.locator("html").get_attribute(name)
+
+    def idle(self, timeout=30_000):
+        """Wait until no CPU step is pending (CPU turns at 'instant' speed finish quickly)."""
+        self.page.wait_for_selector('html[data-cpu-pending="0"]', state="attached", timeout=timeout)
+
+    def shown(self, action):
+        loc = self.page.locator(f"#game-screen {CMD.format(action)}")
+        return loc.count() > 0 and loc.first.is_visible()
+
+    def hand(self):
+        return self.page.eval_on_selector_all("#hand-tiles [data-tile]", "els => els.map(e => e.dataset.tile)")
+
+    def playable(self):
+        return self.page.eval_on_selector_all("#hand-tiles .htile.playable", "els => els.map(e => e.dataset.tile)")
+
+    def selected(self):
+        return self.page.eval_on_selector_all('#hand-tiles [aria-pressed="true"]', "els => els.map(e => e.dataset.tile)")
+
+    def targets(self):
+        return self.page.eval_on_selector_all("#trains [data-train]:not([disabled])", "els => els.map(e => e.dataset.train)")
+
+    def banner(self):
+        return self.page.inner_text("#banner")
+
+    def train_row(self, train):
+        return self.page.locator(f'#trains [data-row="{train}"]')
+
+    # -- acting -------------------------------------------------------------------------
+    def click(self, action):
+        self.page.click(f"#game-screen {CMD.format(action)}")
+
+    def play(self, tile, train):
+        self.page.click(f'#hand-tiles [data-tile="{tile}"]')
+        self.page.click(f'#trains [data-train="{train}"]')
+
+    def step_once(self):
+        """One thing a person at the screen would do next; returns False once the match-end dialog shows."""
+        page = self.page
+        self.idle()
+        if page.locator("#match-dialog").is_visible():
+            return False
+        if page.locator("#round-dialog").is_visible():
+            page.click("#round-button")
+            return True
+        for action in ("next", "reveal", "draw", "pass", "stop"):
+            if self.shown(action):
+                self.click(action)
+                return True
+        tiles = self.playable()
+        assert tiles, "a human turn with nothing to do: " + self.banner()
+        page.click(f'#hand-tiles [data-tile="{tiles[0]}"]')
+        target = self.targets()[0]
+        page.click(f'#trains [data-train="{target}"]')
+        return True
+
+
+# -- CPython searches over deals ------------------------------------------------------------
+
+def settings(players, set=6, rounds="one", seed=0, **options):
+    return {"set": set, "seats": len(players), "rounds": rounds, "seed": seed, "cpu_speed": "instant",
+            "players": [{"name": n, "kind": k} for n, k in players], **options}
+
+
+def send(session, *events):
+    for event in events:
+        session = handle(session, event)
+    return session
+
+
+def tile_texts(tiles):
+    return [f"{t.low}-{t.high}" for t in tiles]
+
+
+def mentions(html: str, tile: str) -> bool:
+    """True when the page text or markup shows tile "a-b" (or "b-a") as a tile."""
+    a, b = tile.split("-")
+    return any(re.search(rf"(?<![\d-]){x}-{y}(?![\d])", html) for x, y in ((a, b), (b, a)))
+
+
+def first_turn_draws_and_marks(players, tries=500):
+    """A seed where seat 0 has no play on its first turn and the drawn tile does not fit either."""
+    for seed in range(tries):
+        session = start(settings(players, seed=seed))
+        if {a.kind for a in session.match.legal_actions()} != {"draw"}:
+            continue
+        after = send(session, {"type": "command", "name": "draw"})
+        if after.match.round.trains[0].marked:
+            return seed
+    raise AssertionError("no such deal")
+
+
+def apply_action(session, action):
+    """Apply one action through the events a person sends: a play is a tile click then a train click."""
+    if action.kind == "play":
+        session = handle(session, {"type": "tile", "tile": f"{action.tile.low}-{action.tile.high}"})
+        return handle(session, {"type": "train", "train": str(action.train)})
+    return handle(session, {"type": "command", "name": action.kind})
+
+
+def open_double_line(tries=120):
+    """Two people on double-6: a seed, and the clicks that leave an open double binding the next seat.
+
+    Returns (seed, steps, bound_seat): steps are ("command", name) or ("play", tile, train) in the
+    order a person makes them from the start; after them ``bound_seat`` must cover the double.
+    """
+    players = [("Ana", "human"), ("Ben", "human")]
+    found = []
+    for seed in range(tries):
+        line = _open_double_line(players, seed)
+        if line:
+            found.append((len(line[0]), seed, line))
+    if not found:
+        raise AssertionError("no open double came up")
+    _, seed, (steps, seat) = min(found)
+    return seed, steps, seat
+
+
+def _open_double_line(players, seed):
+    if True:
+        session = start(settings(players, seed=seed))
+        steps = []
+        for _ in range(60):
+            match = session.match
+            if match.round.result is not None:
+                break
+            commands = {c["id"] for c in view_model(session)["commands"] if c["shown"]}
+            if "next" in commands or "reveal" in commands:
+                name = "next" if "next" in commands else "reveal"
+                if name == "reveal" and match.round.phase == "bound" and steps:
+                    covers = [a for a in match.legal_actions() if a.kind == "play"]
+                    return (steps, match.seat) if covers else None
+                steps.append(("command", name))
+                session = handle(session, {"type": "command", "name": name})
+                continue
+            legal = match.legal_actions()
+            plays = [a for a in legal if a.kind == "play"]
+            state = match.round
+            if state.phase == "double":   # leave the double open: put the extra tile elsewhere
+                placed = state.train_name(state.doubles[-1])
+                choice = ([a for a in plays if a.train != placed] or plays or legal)[0]
+            else:
+                choice = ([a for a in plays if a.tile.is_double] or plays or legal)[0]
+            if choice.kind == "play":
+                steps.append(("play", f"{choice.tile.low}-{choice.tile.high}", str(choice.train)))
+            else:
+                steps.append(("command", choice.kind))
+            session = apply_action(session, choice)
+    return None

@@ -1,0 +1,118 @@
+"""py/page.py without a browser: one Session, saved after every change, never over another tab's save."""
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "py"))
+
+from page import App  # noqa: E402
+
+from mexican_train.ui import storage  # noqa: E402
+from mexican_train.ui.storage import MATCH_KEY, DictStorage  # noqa: E402
+
+SETTINGS = {"set": 6, "seats": 2, "rounds": "one", "seed": 4, "cpu_speed": "instant",
+            "players": [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "random"}]}
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000
+
+    def __call__(self):
+        self.now += 1
+        return self.now
+
+
+def new_app(store=None, tab="tab-a"):
+    return App(store if store is not None else DictStorage(), Clock(), tab)
+
+
+def first_play(vm):
+    tile = next(t for t in vm["hand"]["tiles"] if t["playable"])
+    return tile["id"], tile["targets"][0]
+
+
+def test_no_save_at_boot_then_a_new_match_is_saved_at_once():
+    app = new_app()
+    assert app.boot() == {"saved": None, "message": None}
+    vm = app.dispatch({"type": "new_match", "settings": SETTINGS})
+    assert vm["screen"] == "board" and vm["notice"] is None
+    record = json.loads(app.store.get_item(MATCH_KEY))
+    assert record["tab"] == "tab-a" and record["match"]["players"][0]["name"] == "Ana"
+
+
+def test_every_committed_action_is_saved_and_a_reload_continues_from_it():
+    app = new_app()
+    vm = app.dispatch({"type": "new_match", "settings": SETTINGS})
+    tile, train = first_play(vm)
+    app.dispatch({"type": "tile", "tile": tile})
+    vm = app.dispatch({"type": "train", "train": train})
+    again = new_app(app.store, tab="tab-b")
+    offered = again.boot()["saved"]
+    assert offered["text"].startswith("Ana and Bot: Round 1 of 1")
+    restored = again.dispatch({"type": "continue_saved"})
+    assert restored["step"] == vm["step"] and "Saved match restored." in restored["announce"]
+
+
+def test_bad_settings_keep_the_match_in_play_and_say_why():
+    app = new_app()
+    app.dispatch({"type": "new_match", "settings": SETTINGS})
+    playing = app.session
+    vm = app.dispatch({"type": "new_match", "settings": {**SETTINGS, "hand_size": 40}})
+    assert vm["screen"] == "setup" and "cannot start a match" in vm["error"]
+    assert app.session is playing
+    assert app.dispatch({"type": "refresh"})["screen"] == "board"
+
+
+def test_a_save_written_by_another_tab_is_never_overwritten():
+    store = DictStorage()
+    mine = new_app(store, "tab-a")
+    mine.boot()
+    vm = mine.dispatch({"type": "new_match", "settings": SETTINGS})
+    theirs = new_app(store, "tab-b")
+    theirs.boot()
+    theirs.dispatch({"type": "continue_saved"})
+    theirs.dispatch({"type": "command", "name": "pause"})
+    written = store.get_item(MATCH_KEY)
+    tile, train = first_play(vm)
+    mine.dispatch({"type": "tile", "tile": tile})
+    vm = mine.dispatch({"type": "train", "train": train})
+    assert store.get_item(MATCH_KEY) == written
+    assert "another tab" in vm["notice"]
+    # starting a new match here is a deliberate choice: it takes the save over
+    mine.dispatch({"type": "new_match", "settings": SETTINGS})
+    assert json.loads(store.get_item(MATCH_KEY))["tab"] == "tab-a" and mine.notice is None
+
+
+def test_an_unreadable_save_is_reported_and_kept_aside():
+    store = DictStorage({MATCH_KEY: "{not json"})
+    info = new_app(store).boot()
+    assert info["saved"] is None and "could not be read" in info["message"]
+    assert store.get_item(storage.UNREADABLE_PREFIX + "1") == "{not json"
+
+
+def test_a_full_storage_says_so_and_play_goes_on():
+    app = new_app(DictStorage(quota=100))
+    vm = app.dispatch({"type": "new_match", "settings": SETTINGS})
+    assert vm["screen"] == "board" and "could not be saved" in vm["notice"]
+
+
+def test_export_then_import_gives_the_same_position():
+    app = new_app()
+    app.dispatch({"type": "new_match", "settings": SETTINGS})
+    text = app.export_match()
+    other = new_app()
+    vm = other.dispatch({"type": "import", "text": text})
+    assert vm["screen"] == "board" and vm["round"]["text"] == "Round 1 of 1"
+    bad = other.dispatch({"type": "import", "text": "nonsense"})
+    assert "not a match we can open" in bad["error"] and bad["screen"] == "board"
+
+
+def test_a_bug_in_an_event_leaves_the_match_as_it_was(capsys):
+    app = new_app()
+    app.dispatch({"type": "new_match", "settings": SETTINGS})
+    before = app.session
+    vm = app.dispatch({"type": "command", "name": ["not", "hashable"]})
+    assert app.session.match is before.match and "Something went wrong" in (vm["error"] or "")
+    assert "Traceback" in capsys.readouterr().err
