@@ -7,8 +7,12 @@ Python only through ``window.mtApi``, with JSON strings both ways:
 =====================  ===========================================================
 ``dispatch(event)``    an event for ``controller.handle`` (see its docstring), or
                        one of the page's own: ``{"type": "continue_saved"}``,
-                       ``{"type": "import", "text": ...}``; returns the view
-                       model (``viewmodel.view_model``) plus ``notice``
+                       ``{"type": "import", "text": ...}``, ``{"type":
+                       "save_changed"}`` (another tab wrote the save: a storage
+                       event), ``{"type": "take_over"}`` (carry on here from the
+                       latest save); returns the view model
+                       (``viewmodel.view_model``) plus ``notice`` and ``blocked``
+                       (true while this tab leaves another tab's save alone)
 ``boot()``             what the setup screen offers: ``{"saved": {"text"} | null,
                        "message": str | null}``
 ``export_match()``     the match file of the match in play ("" when none)
@@ -73,6 +77,17 @@ class App:
                     return self._vm(before, message)
                 self._take_over(saved)
                 return self._vm(saved)
+            if kind == "save_changed":
+                self._other_tab_check()
+                return self._vm(before._replace(announce=()))
+            if kind == "take_over":
+                saved, message = storage.load(self.store)
+                if message:
+                    return self._vm(before._replace(announce=()), message)
+                if saved is None and before.match is None:
+                    return self._vm(before)
+                self._take_over(saved or before)
+                return self._vm(self.session if saved else before._replace(announce=()))
             if kind == "import":
                 try:
                     imported = storage.import_text(str(event.get("text") or ""))
@@ -107,6 +122,15 @@ class App:
         self.notice = None
         self._save(session, force=True)
 
+    def _other_tab_check(self) -> None:
+        """Another tab may have written the save: if so, stop saving over it and say so at once."""
+        if self.session.match is None or self.blocked:
+            return
+        current = storage.stamp(self.store)
+        if current is not None and current != self.stamp:
+            self.blocked = True
+            self.notice = S.ERROR_OTHER_TAB
+
     def _save(self, session: controller.Session, force: bool = False) -> None:
         if self.blocked and not force:
             return
@@ -129,6 +153,7 @@ class App:
         if error:
             vm["error"] = error
         vm["notice"] = self.notice
+        vm["blocked"] = self.blocked
         return vm
 
 

@@ -6,7 +6,9 @@
 #
 # Runs scripts/setup.sh first when the browser runtime in vendor/ is missing or
 # differs from node_modules (a full setup when node_modules is missing or older
-# than package-lock.json), packs the Python package, then serves the site.
+# than package-lock.json), packs the Python package and writes the offline
+# service worker (sw.js), then serves the site. The static site for a host:
+# python3 scripts/build_dist.py (writes dist/).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -21,5 +23,6 @@ elif ! same node_modules/pyodide/pyodide.mjs vendor/pyodide/pyodide.mjs \
   bash scripts/setup.sh --vendor-only
 fi
 python3 scripts/build_py.py
+python3 scripts/build_sw.py
 echo "Open the address below in a browser (Ctrl+C stops the server)."
 exec python3 scripts/serve.py --port "${PORT:-8000}"

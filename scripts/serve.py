@@ -17,6 +17,11 @@ Standard library only.
   browser's usual caching. sw.js, if one is added, is always no-cache.
 * ``py/mexican_train.zip`` is rebuilt (scripts/build_py.py) whenever a module
   is newer than it, so editing Python and reloading is enough.
+* ``sw.js`` (the offline service worker) is regenerated (scripts/build_sw.py)
+  on every request when any file the page needs has changed, so the worker
+  installs the new release. A page under the worker is served from its cache:
+  after an edit, the first reload installs the new version (the page offers a
+  reload), the next one shows it; ``?nosw`` in the address skips the worker.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import build_py  # noqa: E402
+import build_sw  # noqa: E402
 
 TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -70,11 +76,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):
         local = self._local()
-        if local == "/py/mexican_train.zip":
-            root = self.directory
+        root = self.directory
+        package = os.path.join(root, "py", "mexican_train")
+        if local in ("/py/mexican_train.zip", "/sw.js") and os.path.isdir(package):  # not in a built dist/
             with _build_lock:
-                build_py.ensure(os.path.join(root, "py", "mexican_train.zip"),
-                                os.path.join(root, "py", "mexican_train"))
+                build_py.ensure(os.path.join(root, "py", "mexican_train.zip"), package)
+        if local == "/sw.js" and os.path.exists(build_sw.TEMPLATE):
+            with _build_lock:
+                try:
+                    build_sw.ensure(root)
+                except (OSError, SystemExit) as err:  # vendor/ missing: no worker, the page plays online
+                    self.send_error(404, str(err).splitlines()[0][:200])
+                    return None
         return super().send_head()
 
     def end_headers(self):

@@ -116,3 +116,72 @@ def test_a_bug_in_an_event_leaves_the_match_as_it_was(capsys):
     vm = app.dispatch({"type": "command", "name": ["not", "hashable"]})
     assert app.session.match is before.match and "Something went wrong" in (vm["error"] or "")
     assert "Traceback" in capsys.readouterr().err
+
+
+def test_another_tab_saving_is_noticed_at_once_and_this_tab_stops_saving():
+    store = DictStorage()
+    mine = new_app(store, "tab-a")
+    mine.boot()
+    vm = mine.dispatch({"type": "new_match", "settings": SETTINGS})
+    assert vm["blocked"] is False
+    # a storage event for a save this tab wrote itself (or none at all) changes nothing
+    assert mine.dispatch({"type": "save_changed"})["notice"] is None
+    theirs = new_app(store, "tab-b")
+    theirs.boot()
+    theirs.dispatch({"type": "continue_saved"})      # the other tab takes the match over: it writes the save
+    written = store.get_item(MATCH_KEY)
+    vm = mine.dispatch({"type": "save_changed"})     # the storage event in this tab
+    assert vm["blocked"] is True and "another tab" in vm["notice"] and vm["screen"] == "board"
+    assert vm["announce"] == []
+    tile, train = first_play(vm)
+    mine.dispatch({"type": "tile", "tile": tile})
+    mine.dispatch({"type": "train", "train": train})
+    assert store.get_item(MATCH_KEY) == written      # nothing overwritten
+
+
+def test_continue_here_carries_on_from_the_latest_save_and_owns_it_again():
+    store = DictStorage()
+    mine, theirs = new_app(store, "tab-a"), new_app(store, "tab-b")
+    mine.boot()
+    vm = mine.dispatch({"type": "new_match", "settings": SETTINGS})
+    theirs.boot()
+    played = theirs.dispatch({"type": "continue_saved"})
+    tile, train = first_play(played)
+    theirs.dispatch({"type": "tile", "tile": tile})
+    played = theirs.dispatch({"type": "train", "train": train})
+    mine.dispatch({"type": "save_changed"})
+    vm = mine.dispatch({"type": "take_over"})
+    assert vm["blocked"] is False and vm["notice"] is None and vm["step"] == played["step"]
+    assert json.loads(store.get_item(MATCH_KEY))["tab"] == "tab-a"
+    # and now the other tab is the one that notices
+    assert theirs.dispatch({"type": "save_changed"})["blocked"] is True
+
+
+def test_continue_here_with_the_save_gone_keeps_this_tabs_match():
+    store = DictStorage()
+    mine = new_app(store, "tab-a")
+    mine.boot()
+    vm = mine.dispatch({"type": "new_match", "settings": SETTINGS})
+    store.items[MATCH_KEY] = json.dumps({**json.loads(store.items[MATCH_KEY]), "tab": "tab-b"})
+    mine.dispatch({"type": "save_changed"})
+    store.remove_item(MATCH_KEY)
+    after = mine.dispatch({"type": "take_over"})
+    assert after["blocked"] is False and after["step"] == vm["step"]
+    assert json.loads(store.get_item(MATCH_KEY))["tab"] == "tab-a"
+    assert new_app(DictStorage()).dispatch({"type": "take_over"})["screen"] == "setup"
+
+
+def test_a_forbidden_storage_says_so_in_plain_words_and_play_goes_on():
+    class Forbidden:
+        def get_item(self, key):
+            raise PermissionError("SecurityError: access to storage is denied for this document")
+
+        set_item = remove_item = get_item
+
+    app = new_app(Forbidden())
+    info = app.boot()
+    assert info["saved"] is None and "does not let the game use its storage" in info["message"]
+    assert "kept aside" not in info["message"]
+    vm = app.dispatch({"type": "new_match", "settings": SETTINGS})
+    assert vm["screen"] == "board" and "could not be saved" in vm["notice"]
+    assert app.dispatch({"type": "save_changed"})["screen"] == "board"

@@ -116,7 +116,8 @@ def test_a_forbidden_storage_reports_the_problem_on_load_and_save():
         set_item = remove_item = get_item
 
     session, problem = load(Forbidden())
-    assert session is None and "access to storage is denied" in problem
+    assert session is None and "access denied" in problem
+    assert "kept aside" not in problem and "cannot be saved" in problem   # nothing was there to keep aside
     assert "could not be saved" in save(Forbidden(), cpu_match(), "t", 1)
 
 

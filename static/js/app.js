@@ -7,12 +7,12 @@ import * as render from "./render.js";
 import * as scheduler from "./scheduler.js";
 import * as sound from "./sound.js";
 import * as setup from "./setup.js";
-import { setNumerals } from "./tiles.js";
 import { attachInput } from "./input.js";
 import { TEXT, fill } from "./text.js";
+import { registerOffline } from "./offline.js";
+import { attachTabs } from "./tabs.js";
 
 const $ = (id) => document.getElementById(id);
-const UI_KEY = "mexican-train:prefs:ui";
 const SAVE_KEY = "mexican-train:match";        // py/mexican_train/ui/storage.py MATCH_KEY
 
 let vm = null;            // the last view model of a match (render cache only)
@@ -21,17 +21,11 @@ let queued = null;        // {kind: "start", settings} or {kind: "continue"}, wa
 let pendingSettings = null;
 let savedOffer = hasSaveKey();   // a saved match may be waiting (Python says for sure once ready)
 let savedText = TEXT.savedFound;
+let otherTabPlaying = false;     // another tab answered that it has this match in play (tabs.js)
+let tabs = null;
 
 function hasSaveKey() {
   try { return localStorage.getItem(SAVE_KEY) !== null; } catch (e) { return false; }
-}
-
-function prefs() {
-  try { return JSON.parse(localStorage.getItem(UI_KEY) || "{}") || {}; } catch (e) { return {}; }
-}
-
-function savePrefs(update) {
-  try { localStorage.setItem(UI_KEY, JSON.stringify({ ...prefs(), ...update })); } catch (e) { /* fine */ }
 }
 
 // ------------------------------------------------------------------ screens
@@ -54,6 +48,8 @@ function updateSavedPanel() {
   $("saved-text").textContent = live ? vm.round.text : savedText;
   document.querySelector('#saved-panel [data-action="continue_saved"]').hidden = !offer;
   document.querySelector('#saved-panel [data-action="back"]').hidden = !live;
+  $("saved-elsewhere").hidden = !(offer && otherTabPlaying);
+  $("saved-elsewhere").textContent = TEXT.savedElsewhere;
 }
 
 // ------------------------------------------------------------------ talking to Python
@@ -86,8 +82,29 @@ function show(next) {
   html.dataset.screen = vm.screen;
   html.dataset.step = vm.step;
   html.dataset.focus = vm.focus;
-  html.dataset.cpuPending = vm.cpu && vm.cpu.pending && !vm.paused ? "1" : "0";
-  scheduler.schedule(vm, () => send({ type: "cpu" }));
+  html.dataset.cpuPending = vm.cpu && vm.cpu.pending && !vm.paused && !vm.blocked ? "1" : "0";
+  html.dataset.blocked = vm.blocked ? "1" : "0";
+  $("take-over-row").hidden = !vm.blocked;
+  if (!vm.blocked) scheduler.schedule(vm, () => send({ type: "cpu" }));   // blocked: another tab plays this match
+}
+
+// Another tab wrote the save (a storage event): Python stops saving over it and
+// says so; without a match in play here, the setup screen's offer is refreshed.
+function onSaveChanged() {
+  if (!bridge.ready()) { savedOffer = hasSaveKey(); if (view === "setup") updateSavedPanel(); return; }
+  if (vm) {
+    if (view === "game") { send({ type: "save_changed" }); return; }
+    const next = bridge.dispatch({ type: "save_changed" });   // shown on "Back to the match"
+    if (next && next.screen !== "broken" && next.screen !== "setup") vm = next;
+    return;
+  }
+  const info = bridge.boot();
+  savedOffer = !!info.saved;
+  if (info.saved) savedText = info.saved.text;
+  if (!info.saved) otherTabPlaying = false;
+  $("saved-message").hidden = !info.message;
+  $("saved-message").textContent = info.message || "";
+  if (view === "setup") updateSavedPanel();
 }
 
 // ------------------------------------------------------------------ starting and continuing
@@ -136,6 +153,8 @@ function onPythonReady() {
   showWait();
   if (q && q.kind === "start") startMatch(q.settings);
   else if (q && q.kind === "continue") continueSaved();
+  tabs.hello();
+  registerOffline();
 }
 
 // ------------------------------------------------------------------ page actions
@@ -167,6 +186,7 @@ function action(name, el) {
       startMatch(setup.collect());
       return;
     case "continue_saved": continueSaved(); return;
+    case "take_over": send({ type: "take_over" }); return;
     case "back":
       if (vm) { showScreen("game"); render.resetFocus(); send({ type: "refresh" }); }
       return;
@@ -222,10 +242,7 @@ function importFile(file) {
 // ------------------------------------------------------------------ wiring
 function init() {
   setup.init();
-  const ui = prefs();
-  setNumerals(!!ui.numerals);
-  document.documentElement.dataset.face = ui.numerals ? "numerals" : "pips";
-  $("menu-numerals").checked = !!ui.numerals;
+  if (window.mtPrefs) window.mtPrefs.sync();   // display preferences: static/js/prefs.js
   updateSavedPanel();
 
   attachInput({
@@ -238,12 +255,7 @@ function init() {
   });
 
   $("menu-speed").addEventListener("change", (e) => send({ type: "speed", speed: e.target.value }));
-  $("menu-numerals").addEventListener("change", (e) => {
-    setNumerals(e.target.checked);
-    document.documentElement.dataset.face = e.target.checked ? "numerals" : "pips";
-    savePrefs({ numerals: e.target.checked });
-    render.relayout(vm);
-  });
+  window.addEventListener("mt:prefs", () => render.relayout(vm));   // a new tile face: re-draw the tiles
   $("import-file").addEventListener("change", (e) => {
     const file = e.target.files && e.target.files[0];
     if (file) importFile(file);
@@ -262,6 +274,13 @@ function init() {
   window.addEventListener("resize", () => {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => render.relayout(vm), 120);
+  });
+
+  tabs = attachTabs({
+    saveKey: SAVE_KEY,
+    onSaveChanged,
+    inPlay: () => !!vm && !vm.blocked && vm.screen !== "match_end",
+    onOtherTabPlaying: () => { otherTabPlaying = true; if (view === "setup") updateSavedPanel(); },
   });
 
   window.mtBoot.onProgress = () => { if (queued) showWait(); };

@@ -2,7 +2,7 @@
 // actions (app.action). Keyboard: Tab/Enter/Space on every control, arrows
 // within the hand and among the train ends, letter shortcuts from the view
 // model's commands (vm.commands[].key), Escape, and ? for help.
-import { personDialogOpen } from "./render.js";
+import { personDialogOpen, topDialog } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -10,11 +10,31 @@ function typing(target) {
   return target && (/^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) || target.isContentEditable);
 }
 
+// delta: -1 / +1 (wrapping), or -Infinity / Infinity for the first / last.
 function moveAmong(items, current, delta) {
   const list = items.filter((b) => !b.disabled && !b.hidden);
   const i = list.indexOf(current);
   if (i < 0 || !list.length) return false;
-  list[(i + delta + list.length) % list.length].focus();
+  const j = delta === -Infinity ? 0 : delta === Infinity ? list.length - 1 : (i + delta + list.length) % list.length;
+  list[j].focus();
+  return true;
+}
+
+const FOCUSABLE = 'button, [href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+
+// A modal dialog holds the focus: Tab from its last control goes to its first, Shift+Tab the other way.
+function trapTab(e) {
+  const dialog = topDialog();
+  if (!dialog) return false;
+  const items = [...dialog.querySelectorAll(FOCUSABLE)].filter((el) => !el.disabled &&
+    (el.checkVisibility ? el.checkVisibility() : el.offsetParent !== null));
+  if (!items.length) { e.preventDefault(); return true; }
+  const first = items[0], last = items[items.length - 1];
+  const inside = dialog.contains(document.activeElement);
+  if (!inside || (e.shiftKey && document.activeElement === first) || (!e.shiftKey && document.activeElement === last)) {
+    e.preventDefault();
+    (e.shiftKey ? last : first).focus();
+  }
   return true;
 }
 
@@ -27,7 +47,7 @@ export function attachInput(app) {
     const tile = t.closest("#hand-tiles [data-tile]");
     if (tile) { app.send({ type: "tile", tile: tile.dataset.tile }); return; }
     const end = t.closest("[data-train]");
-    if (end) { if (!end.disabled) app.send({ type: "train", train: end.dataset.train }); return; }
+    if (end) { app.send({ type: "train", train: end.dataset.train }); return; }   // Python says why, if it cannot go there
     const action = t.closest("[data-action]");
     if (action) { e.preventDefault(); app.action(action.dataset.action, action); return; }
     const row = t.closest("#trains .train.target");
@@ -48,6 +68,7 @@ export function attachInput(app) {
   }
 
   document.addEventListener("keydown", (e) => {
+    if (e.key === "Tab" && !e.altKey && !e.ctrlKey && !e.metaKey && trapTab(e)) return;
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return;
     if (e.key === "?" && !personDialogOpen()) { e.preventDefault(); app.action("help"); return; }
     if (!app.inGame()) return;
@@ -60,8 +81,9 @@ export function attachInput(app) {
     }
     if (endDialog) return;
     const target = e.target instanceof Element ? e.target : null;
-    if (target && /^Arrow(Left|Right|Up|Down)$/.test(e.key)) {
-      const delta = e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1;
+    if (target && /^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(e.key)) {
+      const delta = e.key === "Home" ? -Infinity : e.key === "End" ? Infinity
+        : e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1;
       if (target.closest("#hand-tiles") && moveAmong([...document.querySelectorAll("#hand-tiles .htile")], target, delta)) {
         e.preventDefault();
       } else if (target.matches("#trains .end") && moveAmong([...document.querySelectorAll("#trains .end")], target, delta)) {

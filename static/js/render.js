@@ -29,25 +29,44 @@ function srSpan(text) { return h("span", "sr", text); }
 
 // ---------------------------------------------------------------- dialogs
 const PERSON_DIALOGS = ["help-dialog", "menu-dialog", "confirm-dialog"];
+const openDialogs = [];               // modal dialogs, the last one on top
 
 export function personDialogOpen() {
   return PERSON_DIALOGS.some((id) => $(id).open);
 }
 
+/** The modal dialog on top (it holds the focus: see input.js), or null. */
+export function topDialog() {
+  while (openDialogs.length && !openDialogs[openDialogs.length - 1].open) openDialogs.pop();
+  return openDialogs.length ? openDialogs[openDialogs.length - 1] : null;
+}
+
+function afterClose(dialog) {
+  const at = openDialogs.indexOf(dialog);
+  if (at >= 0) openDialogs.splice(at, 1);
+  if (!personDialogOpen() && pendingFocus) {
+    const run = pendingFocus;
+    pendingFocus = null;
+    run();
+  }
+  rescueFocus();
+}
+
 export function openDialog(dialog) {
   if (dialog.open) return;
+  if (!dialog.dataset.watched) {           // closed by Escape (help, menu, confirm): the same follow-up
+    dialog.dataset.watched = "1";
+    dialog.addEventListener("close", () => afterClose(dialog));
+  }
   dialog.showModal();
+  openDialogs.push(dialog);
   const main = dialog.querySelector("[data-main]");
   if (main && !main.hidden) main.focus();
 }
 
 export function closeDialog(dialog) {
   if (dialog.open) dialog.close();
-  if (!personDialogOpen() && pendingFocus) {
-    const run = pendingFocus;
-    pendingFocus = null;
-    run();
-  }
+  afterClose(dialog);
 }
 
 // ---------------------------------------------------------------- the live log
@@ -66,10 +85,10 @@ export function clearLog() { $("log").replaceChildren(); }
 function trainLayout() {
   const width = $("trains").clientWidth || window.innerWidth;
   const small = window.matchMedia("(max-width: 599px)").matches;
-  const per = small ? 60 : 82;      // a board tile and its gap (--ttile-w in app.css, plus 4 px)
-  const endW = small ? 66 : 82;
-  const earlierW = small ? 52 : 64;
-  return { per, all: Math.max(1, Math.floor((width - endW - 16) / per)),
+  const per = small ? 60 : 76;      // a board tile and its gap (--ttile-w in app.css, plus 4 px)
+  const endW = small ? 76 : 88;          // .end in app.css (a fixed width, so tiles never squeeze it)
+  const earlierW = small ? 60 : 68;      // .earlier in app.css, plus its gap
+  return { per, crosswise: !small, all: Math.max(1, Math.floor((width - endW - 16) / per)),
     some: Math.max(1, Math.floor((width - endW - earlierW - 16) / per)) };
 }
 
@@ -98,7 +117,9 @@ function buildTrainRow(t) {
   const row = h("div", "train");
   row.dataset.row = t.id;
   const head = h("div", "thead");
-  head.append(h("span", "ttitle"), h("span", "tmeta"), h("span", "tstate"));
+  const hint = h("span", "thint", TEXT.hintHere);
+  hint.hidden = true;
+  head.append(h("span", "ttitle"), h("span", "tmeta"), h("span", "tstate"), hint);
   const line = h("div", "tline");
   const earlier = h("button", "earlier");
   earlier.type = "button";
@@ -109,7 +130,9 @@ function buildTrainRow(t) {
   const end = h("button", "end");
   end.type = "button";
   end.dataset.train = t.id;
-  end.append(h("span", "needs"), srSpan(""));
+  const play = h("span", "play-here", TEXT.playHere);   // words, not only colour, for a train that takes the tile
+  play.hidden = true;
+  end.append(play, " ", h("span", "needs"));     // the space keeps "Play here Needs 9" apart as text too
   line.append(earlier, tiles, list, end);
   row.append(head, line);
   return row;
@@ -126,8 +149,9 @@ function updateTrainRow(row, t, player, vm, layout) {
   const className = cls.join(" ");
   if (row.className !== className) row.className = className;
 
-  const [title, meta, state] = row.firstChild.children;
+  const [title, meta, state, hint] = row.firstChild.children;
   setText(title, t.title);
+  hint.hidden = !t.hinted;
   if (player) {
     const count = player.is_viewer ? player.tiles_text : player.face_down;
     const text = [count, player.total_text].join(" · ");
@@ -155,20 +179,38 @@ function updateTrainRow(row, t, player, vm, layout) {
   setText(earlier, open ? TEXT.showFewer : fill(t.earlier_text, { count: hiddenCount }));
   row.classList.toggle("expanded", open);
 
-  const sig = shown.map((p) => p.join("-")).join(",") + "|" + document.documentElement.dataset.face;
+  const sig = shown.map((p) => p.join("-")).join(",") + "|" + document.documentElement.dataset.face + "|" + layout.crosswise;
   if (tilesBox.dataset.sig !== sig) {
     tilesBox.dataset.sig = sig;
     tilesBox.replaceChildren(...shown.map(([a, b]) => {
-      const span = h("span", a === b ? "ttile double" : "ttile");
-      span.appendChild(tileSvg(a, b, false));
+      const across = a === b && layout.crosswise;      // wide screens: doubles lie across the line, as on a table
+      const span = h("span", a === b ? (across ? "ttile double across" : "ttile double") : "ttile");
+      span.appendChild(tileSvg(a, b, across));
       return span;
     }));
     setText(list, shown.length ? fill(TEXT.lastTiles, { tiles: shown.map((p) => p.join("-")).join(", ") }) : TEXT.noTiles);
   }
 
-  setText(end.firstChild, t.needs);
-  setText(end.lastChild, ", " + t.label);
-  end.disabled = !t.target;
+  const [play, needs] = end.children;
+  play.hidden = !t.target;
+  setText(needs, t.needs);
+  // The name starts with the visible words ("Play here", "Needs 9"), then says whose train, its state and end.
+  const name = (t.target ? TEXT.playHere + ", " : "") + t.needs + ", " + t.label;
+  if (end.getAttribute("aria-label") !== name) end.setAttribute("aria-label", name);
+  // Always focusable and readable; it plays only when it takes the chosen tile.
+  if (t.target) end.removeAttribute("aria-disabled"); else end.setAttribute("aria-disabled", "true");
+}
+
+// The engine, drawn across at the left of the board (wide screens; phones show it in the status line).
+function renderHub(vm) {
+  const hub = $("hub");
+  if (!hub) return;
+  const sig = vm.round.engine + "|" + document.documentElement.dataset.face;
+  if (hub.dataset.sig === sig) return;
+  hub.dataset.sig = sig;
+  const tile = h("span", "hub-tile");
+  tile.appendChild(tileSvg(vm.round.engine, vm.round.engine, true));
+  hub.replaceChildren(tile, h("span", "hub-label", TEXT.engineTile));
 }
 
 // ---------------------------------------------------------------- the hand
@@ -307,7 +349,7 @@ function moveFocus(vm) {
       break;
     }
     case "trains":
-      focusFirst(["#trains .train.hinted .end:not([disabled])", "#trains .end:not([disabled])"]);
+      focusFirst(['#trains .train.hinted .end:not([aria-disabled="true"])', '#trains .end:not([aria-disabled="true"])']);
       break;
     case "next": focusFirst(['#actions [data-action="next"]']); break;
     case "reveal": focusFirst(['#actions [data-action="reveal"]']); break;
@@ -334,6 +376,21 @@ function planFocus(vm) {
   run();
 }
 
+function lost(el) {
+  return !el || el === document.body || el === document.documentElement || !el.isConnected ||
+    (el.checkVisibility ? !el.checkVisibility() : el.offsetParent === null && el.tagName !== "DIALOG");
+}
+
+/**
+ * Focus is never left on <body>: when the focused control went away (a tile
+ * played, a button hidden, a dialog closed over a removed element), put it on
+ * the hand, else the first visible command, else the board.
+ */
+export function rescueFocus() {
+  if (topDialog() || $("game-screen").hidden || !lost(document.activeElement)) return;
+  focusFirst(["#hand-tiles .htile.playable", "#hand-tiles .htile", "#actions button:not([hidden])", "#board"]);
+}
+
 /** Forget the focus history (a new match, or back from the setup screen). */
 export function resetFocus() { lastFocusKey = null; lastSelected = null; }
 
@@ -349,6 +406,7 @@ export function renderGame(vm) {
   setText($("game-error"), problem);
   document.body.classList.toggle("paused", !!vm.paused);
   document.body.classList.toggle("cpu-turn", !!(vm.cpu && vm.cpu.pending));
+  renderHub(vm);
   renderTrains(vm);
   renderHand(vm);
   renderCommands(vm);
@@ -358,11 +416,12 @@ export function renderGame(vm) {
   renderMatchEnd(vm);
   announce(vm.announce);
   planFocus(vm);
+  rescueFocus();
 }
 
 /** Re-lay the trains (window resized, a train expanded, the tile face changed). */
 export function relayout(vm) {
-  if (vm && vm.trains) { renderTrains(vm); renderHand(vm); }
+  if (vm && vm.trains) { renderHub(vm); renderTrains(vm); renderHand(vm); rescueFocus(); }
 }
 
 export function toggleExpanded(id) {

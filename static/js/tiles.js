@@ -7,6 +7,9 @@ export const PIP_COLOURS = [
   "#d84315", "#283593", "#ad1457", "#827717", "#212121", "#9e6a00",
 ];
 
+// Numerals are text: the lighter hues are darkened to at least 4.5:1 on the bone colour.
+const NUMERAL_COLOURS = { 0: "#6b5a44", 2: "#1b5e20", 6: "#006064", 7: "#b3360c", 10: "#6b6210", 12: "#7a5200" };
+
 // Pip centres in a 100 x 100 half, by value.
 const L = 24, C = 50, R = 76, T = 24, M = 50, B = 76;
 const Q = [17, 39, 61, 83];
@@ -26,9 +29,9 @@ const PIPS = [
   [...Q.map((y) => [L, y]), ...Q.map((y) => [C, y]), ...Q.map((y) => [R, y])],
 ];
 
-let numerals = false;
-export function setNumerals(on) { numerals = !!on; }
-export function numeralsOn() { return numerals; }
+// The face follows html[data-face] (set before first paint by prefs.js).
+export function setNumerals(on) { document.documentElement.dataset.face = on ? "numerals" : "pips"; }
+export function numeralsOn() { return document.documentElement.dataset.face === "numerals"; }
 
 function el(name, attrs) {
   const node = document.createElementNS(NS, name);
@@ -38,9 +41,9 @@ function el(name, attrs) {
 
 function half(group, value, ox, oy) {
   const colour = PIP_COLOURS[value] || "#000";
-  if (numerals) {
+  if (numeralsOn()) {
     const t = el("text", { x: ox + 50, y: oy + 53, "text-anchor": "middle", "dominant-baseline": "middle",
-      "font-size": value >= 10 ? 54 : 64, "font-weight": 700, fill: value === 0 ? "#6b5a44" : colour,
+      "font-size": value >= 10 ? 54 : 64, "font-weight": 700, fill: NUMERAL_COLOURS[value] || colour,
       "font-family": "system-ui, sans-serif" });
     t.textContent = String(value);
     group.appendChild(t);

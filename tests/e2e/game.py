@@ -85,7 +85,8 @@ class Game:
         return self.page.eval_on_selector_all('#hand-tiles [aria-pressed="true"]', "els => els.map(e => e.dataset.tile)")
 
     def targets(self):
-        return self.page.eval_on_selector_all("#trains [data-train]:not([disabled])", "els => els.map(e => e.dataset.train)")
+        return self.page.eval_on_selector_all('#trains [data-train]:not([aria-disabled="true"])',
+                                              "els => els.map(e => e.dataset.train)")
 
     def banner(self):
         return self.page.inner_text("#banner")

@@ -32,7 +32,7 @@ from ..rules import Rules
 from ..tiles import Tile, parse_tile
 from ..view import seat_view
 from . import strings as S
-from .narrate import describe_move, narrate
+from .narrate import describe_move, narrate, train_name
 
 CPU_SPEEDS = {"slow": 1400, "normal": 800, "fast": 300, "instant": 0}
 """Pause between two CPU actions, in milliseconds."""
@@ -154,7 +154,8 @@ def start(settings: dict) -> Session:
 
 def _round_start_line(match: Match) -> str:
     state = match.round
-    return S.SAID_ROUND_START.format(number=state.number + 1, rounds=match.rules.rounds, engine=state.engine,
+    template = S.SAID_ROUND_START_YOU if _name(match, state.seat) == S.YOU else S.SAID_ROUND_START
+    return template.format(number=state.number + 1, rounds=match.rules.rounds, engine=state.engine,
                                      name=_name(match, state.seat))
 
 
@@ -210,10 +211,17 @@ def targets_of(match: Match, t: Tile) -> tuple[str, ...]:
 
 
 def _play_on(session: Session, train: str) -> Session:
-    if human_to_move(session) is None or session.selected is None:
+    seat = human_to_move(session)
+    if seat is None:
         return session
+    known = {str(name) for name in [MEXICAN] + list(range(session.match.rules.seats))}
+    if session.selected is None:  # a train pressed first (by keyboard or screen reader): say what to do
+        return session._replace(announce=(S.SAID_PICK_FIRST,)) if train in known else session
     if train not in targets_of(session.match, session.selected):
-        return session
+        if train not in known:
+            return session
+        where = train_name(session.match, MEXICAN if train == MEXICAN else int(train), viewer(session))
+        return session._replace(announce=(S.SAID_NOT_HERE.format(tile=_tile_text(session.selected), train=where),))
     return _commit(session, play(session.selected, MEXICAN if train == MEXICAN else int(train)))
 
 

@@ -97,8 +97,8 @@ def load(storage) -> tuple[Session | None, str | None]:
     """
     try:
         text = storage.get_item(MATCH_KEY)
-    except Exception as err:
-        return None, S.ERROR_SAVE_UNREADABLE.format(reason=_reason(err))
+    except Exception as err:  # SecurityError: storage forbidden (a blocked third-party frame, a privacy setting)
+        return None, S.ERROR_STORAGE_FORBIDDEN.format(reason=_reason(err))
     if text is None:
         return None, None
     try:
@@ -149,6 +149,14 @@ def export_text(session: Session) -> str:
     return matchfile.dumps(session.match)
 
 
+# What the browser's exception names mean, in plain words (the rest of its message is kept as it is).
+PLAIN_REASONS = {"QuotaExceededError": "the browser's storage for this site is full",
+                 "SecurityError": "access denied: a privacy setting, or the game is inside another site's page"}
+
+
 def _reason(err: Exception) -> str:
     text = str(err).strip() or type(err).__name__
+    for name, plain in PLAIN_REASONS.items():
+        if name in text:
+            return plain
     return text[0].lower() + text[1:] if text[:1].isupper() and not text[:2].isupper() else text

@@ -26,10 +26,11 @@ STATE_MARKED_YOURS = "Marked: open to everyone until you play here"
 STATE_OPEN_DOUBLE = "Open double: cover it first"
 STATE_EMPTY_SUFFIX = "not started"
 NEEDS = "Needs {value}"
-TRAIN_SPOKEN = "{train}, {state}, ends at {end}"
+TRAIN_SPOKEN = "{train}, {state}, {tiles}, ends at {end}"
 TRAIN_SPOKEN_EMPTY = "{train}, {state}, not started: starts with a {end}"
 TRAIN_SPOKEN_TARGET = "play {tile} here"
 TRAIN_SPOKEN_TILES = "{count} tiles"
+TRAIN_SPOKEN_TILE = "1 tile"
 TRAIN_EARLIER = "{count} earlier tiles"
 
 # -- the hand -----------------------------------------------------------------------
@@ -91,7 +92,7 @@ SAID_PASS = "{name} passed."
 SAID_STOP = "{name} ended the opening chain."
 SAID_MARK = "{train} is now marked: open to everyone."
 SAID_UNMARK = "{train} is private again."
-SAID_OUT = "{name} played the last tile and ends the round."
+SAID_OUT = "{name} played the last tile: the round is over."
 SAID_BLOCKED = "Nobody can play: the round is blocked."
 SAID_TURN = "{name}'s turn."
 SAID_TURN_YOU = "Your turn."
@@ -100,10 +101,13 @@ SAID_AND = " then "
 SAID_SELECTED = "{tile} selected."
 SAID_CLEARED = "Selection cleared."
 SAID_NOT_PLAYABLE = "{tile} cannot be played now."
+SAID_NOT_HERE = "{tile} cannot go on {train}."
+SAID_PICK_FIRST = "Pick a tile from your hand first, then the train."
 SAID_PAUSED = "Game paused."
 SAID_RESUMED = "Game continues."
 SAID_HINT = "Hint: {action}. {reason}"
 SAID_ROUND_START = "Round {number} of {rounds}: engine {engine}-{engine}. {name} starts."
+SAID_ROUND_START_YOU = "Round {number} of {rounds}: engine {engine}-{engine}. You start."
 SAID_MATCH_START = "New match: {players}."
 SAID_RESTORED = "Saved match restored."
 
@@ -158,8 +162,10 @@ ERROR_SAVE_UNREADABLE = ("Your saved match could not be read ({reason}). It has 
                          "so nothing is lost; you can start a new match.")
 ERROR_SAVE_FAILED = "The match could not be saved in this browser ({reason}). You can keep playing; export it to keep it."
 ERROR_IMPORT = "That file is not a match we can open: {reason}"
-ERROR_OTHER_TAB = ("This match was saved from another tab or window since this page loaded. To avoid overwriting it, "
-                   "this page stops saving: reload to continue from the latest save.")
+ERROR_OTHER_TAB = ("This match is being played in another tab or window: it saved the match since this page did. To avoid "
+                   "overwriting it, this page stops saving. Press “Continue here” to carry on from the latest save.")
+ERROR_STORAGE_FORBIDDEN = ("This browser does not let the game use its storage here ({reason}), so the match cannot be "
+                           "saved. You can still play, and save the match to a file from the menu.")
 ERROR_INTERNAL = "Something went wrong ({reason}). The match is unchanged."
 
 # -- the saved match offered on the setup screen ----------------------------------------

@@ -105,8 +105,10 @@ def _trains(session: Session, state: RoundState, me: int | None) -> list[dict]:
         title = train_name(match, name, me, capital=True)
         if index == seats:
             title = S.MEXICAN_TRAIN
+        count = len(train.tiles)
         spoken = (S.TRAIN_SPOKEN if train.tiles else S.TRAIN_SPOKEN_EMPTY).format(
-            train=title, state=words.lower(), end=train.end)
+            train=title, state=words[:1].lower() + words[1:], end=train.end,
+            tiles=S.TRAIN_SPOKEN_TILE if count == 1 else S.TRAIN_SPOKEN_TILES.format(count=count))
         if key in targets:
             spoken += ", " + S.TRAIN_SPOKEN_TARGET.format(tile=tile_text(session.selected))
         rows.append({

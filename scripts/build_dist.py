@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Write the complete static site to dist/, ready to upload to any static host.
+
+    python3 scripts/build_dist.py             # -> dist/
+    python3 scripts/build_dist.py --out DIR   # somewhere else (DIR is replaced)
+
+dist/ holds exactly the files the page needs and nothing else: index.html,
+manifest.webmanifest, static/ (scripts, styles, icons), py/page.py and
+py/mexican_train.zip (the game's Python, packed by scripts/build_py.py), the
+PyScript and Pyodide files the page loads (vendor/, 13.8 MB in all) and sw.js,
+the offline service worker with its precache list (scripts/build_sw.py). The
+list comes from scripts/build_sw.py's ``site_files``, so what is uploaded is
+exactly what the service worker caches.
+
+Every URL in the site is relative: upload the folder's contents to any path
+(``https://example.org/games/mexican-train/``) and open that address. The host
+must send ``.wasm`` as ``application/wasm`` (most do); the service worker, and
+so offline play, needs HTTPS (or localhost). Needs vendor/ (bash
+scripts/setup.sh) but no network. Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import build_py  # noqa: E402
+import build_sw  # noqa: E402
+
+DIST = os.path.join(ROOT, "dist")
+
+
+def build(out: str = DIST, root: str = ROOT) -> list[str]:
+    """Write the site into ``out`` (replacing it); returns the files written, relative to out."""
+    out = os.path.abspath(out)
+    if os.path.commonpath([out, os.path.abspath(root)]) == out:
+        raise SystemExit(f"build_dist: refusing to replace {out}: it holds the repository")
+    build_py.ensure(os.path.join(root, "py", "mexican_train.zip"), os.path.join(root, "py", "mexican_train"))
+    files = build_sw.site_files(root)
+    tmp = out + ".tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    for path in files:
+        target = os.path.join(tmp, path)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copyfile(os.path.join(root, path), target)
+    build_sw.ensure(tmp)
+    shutil.rmtree(out, ignore_errors=True)
+    os.replace(tmp, out)
+    return files + [build_sw.SW_NAME]
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", default=DIST, help="the folder to write (replaced); default: dist/")
+    a = ap.parse_args(argv)
+    files = build(a.out)
+    size = sum(os.path.getsize(os.path.join(a.out, f)) for f in files)
+    print(f"{os.path.relpath(os.path.abspath(a.out))}/: {len(files)} files, {size / 1e6:.1f} MB; "
+          f"upload its contents to any static host (HTTPS for offline play)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

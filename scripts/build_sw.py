@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""Write sw.js, the offline service worker, beside index.html: the exact list of files the page needs.
+
+    python3 scripts/build_sw.py [--root DIR]    # (re)write DIR/sw.js if it changed; DIR defaults to the repo
+    python3 scripts/build_sw.py --list          # print the files the page needs, one per line
+
+sw.js is generated (git-ignored) from scripts/sw.template.js with two values:
+
+* ``FILES``: ``[url, hash]`` for every file the page loads, relative to sw.js
+  (so the site works from any sub-path): the page itself (``./``), the web
+  app manifest, everything under static/, the Python the page runs (the
+  ``<script type="py">`` source and its ``files`` archive), the PyScript files
+  the page actually requests (core.js and its static imports, the ``error``
+  plugin chunk PyScript imports even when switched off, core.css) and the five
+  files Pyodide fetches at boot. ``hash`` is a SHA-256 prefix of the file.
+* ``VERSION``: a hash of all of that plus the template. Any change to any file
+  changes sw.js, so the browser installs the new worker, which fills a new
+  cache (copying files whose hash did not change from the old cache instead of
+  downloading them again) and deletes the old one when it takes over.
+
+The PyScript chunk names are content-hashed (``core-C9KDLldu.js``), so the
+list is found by following core.js's imports, never written by hand.
+scripts/serve.py calls ``ensure()`` whenever sw.js is requested, and
+scripts/build_dist.py uses ``site_files()`` to decide what goes into dist/.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html.parser
+import json
+import os
+import posixpath
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+TEMPLATE = os.path.join(HERE, "sw.template.js")
+SW_NAME = "sw.js"
+MANIFEST = "manifest.webmanifest"
+# What pyodide.mjs fetches at boot (measured: /work/proto/REPORT.md); the lock file is fetched even with no packages.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# PyScript plugin chunks imported at boot although the page's config switches them off ("!error" only hides it).
+PYSCRIPT_BOOT_PLUGINS = ("error",)
+
+_hashes: dict[str, tuple[int, int, str]] = {}  # path -> (mtime_ns, size, hash): serve.py asks on every sw.js request
+
+
+class _Refs(html.parser.HTMLParser):
+    """The local URLs index.html refers to: src / href attributes, and the py script's config."""
+
+    def __init__(self):
+        super().__init__()
+        self.urls: list[str] = []
+        self.interpreter: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        for name in ("src", "href"):
+            if a.get(name):
+                self.urls.append(a[name])
+        if tag == "script" and a.get("type") == "py" and a.get("config"):
+            config = json.loads(a["config"])
+            self.urls += list(config.get("files", {}))
+            self.interpreter = config.get("interpreter")
+
+
+def _local(url: str) -> str | None:
+    """A page URL (relative to index.html) as a site path, or None for data:, anchors and other hosts."""
+    url = url.split("#", 1)[0].split("?", 1)[0]
+    if not url or re.match(r"^[a-z][a-z0-9+.-]*:", url, re.I) or url.startswith("//") or url.startswith("/"):
+        return None
+    path = posixpath.normpath(url)
+    return None if path.startswith("..") or path == "." else path
+
+
+def _pyscript_files(root: str, folder: str) -> set[str]:
+    """core.js, its static imports, and the plugin chunks PyScript imports at boot (names relative to folder)."""
+    base = os.path.join(root, folder)
+
+    def read(name):
+        with open(os.path.join(base, name), encoding="utf-8") as f:
+            return f.read()
+
+    def closure(start):
+        seen, todo = set(), [start]
+        while todo:
+            name = todo.pop()
+            if name not in seen:
+                seen.add(name)
+                todo += re.findall(r'from\s*"\./([^"]+\.js)"', read(name))
+        return seen
+
+    files = closure("core.js")
+    core = "".join(read(n) for n in files)
+    for plugin in PYSCRIPT_BOOT_PLUGINS:
+        m = re.search(r'\b%s:\(\)=>import\("\./([^"]+\.js)"\)' % re.escape(plugin), core)
+        if not m:
+            raise SystemExit(f"build_sw: cannot find PyScript's {plugin!r} plugin chunk in {folder}")
+        files |= closure(m.group(1))
+    return files
+
+
+def site_files(root: str = ROOT) -> list[str]:
+    """Every file the page needs, as paths relative to root (index.html first). Raises if one is missing."""
+    with open(os.path.join(root, "index.html"), encoding="utf-8") as f:
+        refs = _Refs()
+        refs.feed(f.read())
+    files = {"index.html"}
+    for url in refs.urls:
+        path = _local(url)
+        if path:
+            files.add(path)
+    for folder, dirs, names in os.walk(os.path.join(root, "static")):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in names:
+            if not name.startswith(".") and not name.endswith((".map", "~")):
+                files.add(os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/"))
+    for path in sorted(p for p in files if p.endswith(".js")):   # modules importing from outside static/
+        with open(os.path.join(root, path), encoding="utf-8") as f:
+            for spec in re.findall(r'(?:\bfrom\s*|\bimport\s*\(?\s*)"(\.{1,2}/[^"]+)"', f.read()):
+                target = posixpath.normpath(posixpath.join(posixpath.dirname(path), spec))
+                if not target.startswith(".."):
+                    files.add(target)
+    core = [p for p in files if posixpath.basename(p) == "core.js" and os.path.isfile(
+        os.path.join(root, posixpath.dirname(p), "core.css"))]
+    for path in core:
+        folder = posixpath.dirname(path)
+        files |= {posixpath.join(folder, n) for n in _pyscript_files(root, folder)}
+        files.add(posixpath.join(folder, "core.css"))
+    if refs.interpreter:
+        folder = posixpath.dirname(_local(refs.interpreter) or "")
+        files |= {posixpath.join(folder, n) for n in PYODIDE_FILES}
+    missing = sorted(p for p in files if not os.path.isfile(os.path.join(root, p)))
+    if missing:
+        raise FileNotFoundError("build_sw: the page needs files that are not there: " + ", ".join(missing)
+                                + " (run bash scripts/setup.sh, python3 scripts/build_py.py)")
+    files.discard(SW_NAME)
+    return ["index.html"] + sorted(files - {"index.html"})
+
+
+def file_hash(path: str) -> str:
+    st = os.stat(path)
+    known = _hashes.get(path)
+    if known and known[:2] == (st.st_mtime_ns, st.st_size):
+        return known[2]
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    digest = h.hexdigest()[:16]
+    _hashes[path] = (st.st_mtime_ns, st.st_size, digest)
+    return digest
+
+
+def url_of(path: str) -> str:
+    """The URL the page uses for a site path, relative to sw.js: the page itself is its folder, "./"."""
+    return "./" if path == "index.html" else "./" + path
+
+
+def render(root: str = ROOT) -> tuple[str, str, list[list[str]]]:
+    """(sw.js text, version, [[url, hash], ...]) for the site in root."""
+    with open(TEMPLATE, encoding="utf-8") as f:
+        template = f.read()
+    entries = [[url_of(p), file_hash(os.path.join(root, p))] for p in site_files(root)]
+    h = hashlib.sha256(template.encode())
+    for url, digest in entries:
+        h.update(f"\0{url}\0{digest}".encode())
+    version = h.hexdigest()[:12]
+    listing = "[\n" + ",\n".join("  " + json.dumps(e) for e in entries) + "\n]"
+    text = template.replace("__VERSION__", version).replace("__FILES__", listing)
+    return text, version, entries
+
+
+def ensure(root: str = ROOT) -> bool:
+    """Write root/sw.js if it is missing or differs; True if it was (re)written."""
+    text, _, _ = render(root)
+    target = os.path.join(root, SW_NAME)
+    try:
+        with open(target, encoding="utf-8") as f:
+            if f.read() == text:
+                return False
+    except FileNotFoundError:
+        pass
+    tmp = target + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, target)
+    return True
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--root", default=ROOT, help="the site folder (index.html inside); default: the repository")
+    ap.add_argument("--list", action="store_true", help="print the files the page needs and exit")
+    a = ap.parse_args(argv)
+    root = os.path.abspath(a.root)
+    if a.list:
+        print("\n".join(site_files(root)))
+        return 0
+    changed = ensure(root)
+    _, version, entries = render(root)
+    size = sum(os.path.getsize(os.path.join(root, "index.html" if u == "./" else u[2:])) for u, _ in entries)
+    print(f"{os.path.relpath(os.path.join(root, SW_NAME))}: {'written' if changed else 'up to date'}, "
+          f"version {version}, {len(entries)} files, {size / 1e6:.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,70 @@
+// Classic script, run before PyScript: lets Python start where the browser
+// refuses IndexedDB (a game embedded in another site's page with third-party
+// storage blocked, some private windows).
+//
+// PyScript opens an IndexedDB store at every start ("Loading Storage"; it
+// caches Pyodide packages, which this game does not use). When the browser
+// denies it, the open request fails, PyScript's start-up promise rejects and
+// Python never starts. Here a failed open of one of PyScript's stores (names
+// "IDBMap/...") succeeds instead with an in-memory store that lives as long as
+// the page, which is all PyScript needs. Any other database is left alone.
+// Test hook: window.mtBoot.idbFallback = true when it was used.
+(function () {
+  "use strict";
+  var factory;
+  try { factory = window.indexedDB && Object.getPrototypeOf(window.indexedDB); } catch (e) { factory = null; }
+  if (!factory || typeof factory.open !== "function") return;
+  var realOpen = factory.open;
+
+  function memoryDatabase() {
+    var data = new Map();
+    function request(run) {
+      var req = { result: undefined, error: null, onsuccess: null, onerror: null };
+      setTimeout(function () {
+        req.result = run();
+        if (req.onsuccess) req.onsuccess({ type: "success", target: req });
+      }, 0);
+      return req;
+    }
+    var store = {
+      get: function (k) { return request(function () { return data.get(k); }); },
+      getKey: function (k) { return request(function () { return data.has(k) ? k : undefined; }); },
+      getAllKeys: function () { return request(function () { return Array.from(data.keys()); }); },
+      count: function () { return request(function () { return data.size; }); },
+      put: function (v, k) { return request(function () { data.set(k, v); return k; }); },
+      delete: function (k) { return request(function () { data.delete(k); }); },
+      clear: function () { return request(function () { data.clear(); }); }
+    };
+    return {
+      objectStoreNames: { length: 1, contains: function () { return true; } },
+      transaction: function () { return { objectStore: function () { return store; } }; },
+      close: function () {},
+      onabort: null, onclose: null, onerror: null, onversionchange: null
+    };
+  }
+
+  factory.open = function (name) {
+    var real;
+    try {
+      real = realOpen.apply(this, arguments);
+    } catch (e) {
+      if (String(name).indexOf("IDBMap/") !== 0) throw e;
+      real = null;
+    }
+    if (String(name).indexOf("IDBMap/") !== 0) return real;
+    // Stand in for the request: pass the real events through, or succeed from memory on failure.
+    var proxy = { result: undefined, error: null, onsuccess: null, onerror: null, onupgradeneeded: null, onblocked: null };
+    function fallBack(event) {
+      if (event && event.preventDefault) event.preventDefault();
+      if (window.mtBoot) window.mtBoot.idbFallback = true;
+      proxy.result = memoryDatabase();
+      if (proxy.onsuccess) proxy.onsuccess({ type: "success", target: proxy });
+    }
+    if (!real) { setTimeout(fallBack, 0); return proxy; }
+    real.onupgradeneeded = function (e) { if (proxy.onupgradeneeded) proxy.onupgradeneeded(e); };
+    real.onsuccess = function (e) { proxy.result = real.result; if (proxy.onsuccess) proxy.onsuccess(e); };
+    real.onblocked = function (e) { if (proxy.onblocked) proxy.onblocked(e); };
+    real.onerror = fallBack;
+    return proxy;
+  };
+})();

@@ -1,0 +1,172 @@
+"""The offline service worker's file list, the deployable folder, the manifest and the icons (no browser)."""
+
+from __future__ import annotations
+
+import html.parser
+import json
+import os
+import re
+import struct
+import sys
+import threading
+import urllib.request
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+
+import build_dist  # noqa: E402
+import build_sw  # noqa: E402
+import make_icons  # noqa: E402
+import serve  # noqa: E402
+
+needs_vendor = pytest.mark.skipif(not os.path.exists(os.path.join(ROOT, "vendor", "pyodide", "pyodide.asm.wasm")),
+                                  reason="vendor/ is missing: run bash scripts/setup.sh")
+
+
+def sw_files(text: str) -> list[list[str]]:
+    return json.loads(re.search(r"const FILES = (\[.*?\n\]);", text, re.S).group(1))
+
+
+def sw_version(text: str) -> str:
+    return re.search(r'const VERSION = "([0-9a-f]+)";', text).group(1)
+
+
+class Refs(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.urls = []
+
+    def handle_starttag(self, tag, attrs):
+        self.urls += [v for k, v in attrs if k in ("src", "href") and v]
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory):
+    out = tmp_path_factory.mktemp("host") / "some" / "sub" / "path"
+    files = build_dist.build(str(out))
+    return out, files
+
+
+@needs_vendor
+def test_the_page_needs_its_shell_its_python_and_only_the_runtime_files_it_loads():
+    files = build_sw.site_files()
+    assert files[0] == "index.html"
+    for must in ("manifest.webmanifest", "static/js/app.js", "static/js/boot.js", "static/js/offline.js",
+                 "static/css/app.css", "static/icons/icon-192.png", "static/icons/icon-512.png",
+                 "py/page.py", "py/mexican_train.zip", "vendor/pyscript/core.js", "vendor/pyscript/core.css"):
+        assert must in files, must
+    pyodide = sorted(f for f in files if f.startswith("vendor/pyodide/"))
+    assert pyodide == sorted("vendor/pyodide/" + n for n in build_sw.PYODIDE_FILES)
+    pyscript = {f.rsplit("/", 1)[1] for f in files if f.startswith("vendor/pyscript/")}
+    # core.js, its hashed core chunk, the error plugin chunk (imported at boot even when switched off), core.css
+    assert len(pyscript) == 4 and any(re.fullmatch(r"core-[\w-]+\.js", n) for n in pyscript)
+    assert any(n.startswith("error-") for n in pyscript)
+    assert not any(n.startswith(("codemirror", "xterm", "py-editor", "toml", "zip")) for n in pyscript)
+    assert "sw.js" not in files and not any("/." in f or f.endswith(".map") for f in files)
+
+
+def test_every_url_in_the_page_is_relative():
+    refs = Refs()
+    with open(os.path.join(ROOT, "index.html"), encoding="utf-8") as f:
+        text = f.read()
+    refs.feed(text)
+    assert refs.urls
+    for url in refs.urls:
+        assert url.startswith("./") or url.startswith("#") or url.startswith("data:"), url
+    config = json.loads(re.search(r"<script type=\"py\"[^>]*config='([^']*)'", text).group(1))
+    assert config["interpreter"].startswith("./") and all(k.startswith("./") for k in config["files"])
+    for name in os.listdir(os.path.join(ROOT, "static", "js")):
+        with open(os.path.join(ROOT, "static", "js", name), encoding="utf-8") as f:
+            source = f.read()
+        assert not re.search(r"""(fetch|register|import)\s*\(\s*["']/""", source), name
+        assert not re.search(r"""from\s*["']/""", source), name
+
+
+@needs_vendor
+def test_sw_js_lists_every_file_with_its_hash_and_a_version_that_follows_any_change(dist):
+    out, _ = dist
+    text = (out / "sw.js").read_text()
+    entries = sw_files(text)
+    urls = [u for u, _ in entries]
+    assert urls[0] == "./" and all(u.startswith("./") for u in urls)
+    version = sw_version(text)
+    # one byte changed in one file: a new version, and only that file's hash differs
+    target = out / "static" / "js" / "text.js"
+    target.write_text(target.read_text() + "\n// release 2\n")
+    try:
+        text2, version2, entries2 = build_sw.render(str(out))
+        assert version2 != version and sw_version(text2) == version2
+        changed = [a[0] for a, b in zip(entries, entries2) if a != b]
+        assert changed == ["./static/js/text.js"]
+    finally:
+        target.write_text(target.read_text().replace("\n// release 2\n", ""))
+    assert build_sw.render(str(out))[1] == version
+    # the cache names carry the scope and the version; old caches of this scope only are deleted
+    assert 'PREFIX = "mexican-train:offline:" + SCOPE' in text and "skipWaiting" in text and "clients.claim" in text
+
+
+@needs_vendor
+def test_dist_holds_exactly_the_files_the_page_needs_and_the_worker_caches(dist):
+    out, files = dist
+    on_disk = sorted(str(p.relative_to(out)).replace(os.sep, "/") for p in out.rglob("*") if p.is_file())
+    assert on_disk == sorted(files)
+    cached = {("index.html" if u == "./" else u[2:]) for u, _ in sw_files((out / "sw.js").read_text())}
+    assert cached == set(on_disk) - {"sw.js"}
+    assert not any(p.startswith(("tests/", "node_modules/", "scripts/", "py/mexican_train/")) for p in on_disk)
+    for path in on_disk:  # byte for byte the repository's files (sw.js aside)
+        if path != "sw.js":
+            with open(os.path.join(ROOT, path), "rb") as a, open(out / path, "rb") as b:
+                assert a.read() == b.read(), path
+
+
+def test_build_dist_refuses_to_replace_the_repository():
+    with pytest.raises(SystemExit):
+        build_dist.build(ROOT)
+
+
+def test_the_manifest_installs_from_any_sub_path():
+    with open(os.path.join(ROOT, "manifest.webmanifest"), encoding="utf-8") as f:
+        manifest = json.load(f)
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./" and manifest["display"] == "standalone"
+    assert manifest["name"] and manifest["short_name"]
+    sizes = {}
+    for icon in manifest["icons"]:
+        assert not icon["src"].startswith(("/", "http"))
+        assert os.path.exists(os.path.join(ROOT, icon["src"]))
+        sizes[icon["sizes"]] = icon["type"]
+    assert sizes["192x192"] == "image/png" and sizes["512x512"] == "image/png"
+
+
+def test_the_png_icons_are_what_the_svg_draws():
+    made = make_icons.icons()
+    for size in make_icons.SIZES:
+        data = made[f"icon-{size}.png"]
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+        assert (width, height, depth, colour) == (size, size, 8, 6)
+        with open(os.path.join(make_icons.ICONS, f"icon-{size}.png"), "rb") as f:
+            assert f.read() == data, "run python3 scripts/make_icons.py"
+
+
+@needs_vendor
+def test_the_dev_server_writes_a_fresh_sw_js_when_asked(dist):
+    out, _ = dist
+    srv = serve.make_server(0, "/x/", str(out))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        (out / "sw.js").unlink()
+        with urllib.request.urlopen(srv.url + "sw.js") as res:
+            body = res.read().decode()
+            assert res.headers["Cache-Control"] == "no-cache"
+            assert res.headers["Content-Type"].startswith("text/javascript")
+        assert sw_version(body) == build_sw.render(str(out))[1]
+        zip_before = (out / "py" / "mexican_train.zip").read_bytes()
+        with urllib.request.urlopen(srv.url + "py/mexican_train.zip") as res:
+            assert res.read() == zip_before  # a built site has no package to rebuild the archive from
+        with urllib.request.urlopen(srv.url + "manifest.webmanifest") as res:
+            assert res.headers["Content-Type"] == "application/manifest+json"
+    finally:
+        srv.shutdown()
+        srv.server_close()

@@ -1,0 +1,49 @@
+"""What the page says to a screen reader, without a screen: spoken names of trains and tiles, and what pressing
+a train says when it cannot take a tile (the browser side is tests/e2e/test_accessibility.py)."""
+
+from mexican_train.ui.controller import handle, start
+from mexican_train.ui.viewmodel import view_model
+
+
+def settings(*players, **options):
+    base = {"set": 6, "seats": len(players), "seed": 3, "rounds": "one",
+            "players": [{"name": n, "kind": k} for n, k in players]}
+    base.update(options)
+    return base
+
+
+def test_a_train_says_whose_it_is_its_state_its_tiles_and_its_open_end():
+    session = start(settings(("Ana", "human"), ("Bot", "random")))
+    trains = {t["id"]: t for t in view_model(session)["trains"]}
+    assert trains["1"]["label"] == "Bot's train, private: only Bot plays here, not started: starts with a 6"
+    assert trains["M"]["label"].startswith("Mexican Train, shared: anyone plays here")
+    first = next(t for t in view_model(session)["hand"]["tiles"] if t["playable"])
+    chosen = handle(session, {"type": "tile", "tile": first["id"]})
+    after = handle(chosen, {"type": "train", "train": first["targets"][0]})
+    train = {t["id"]: t for t in view_model(after)["trains"]}[first["targets"][0]]
+    assert ", 1 tile, ends at " in train["label"]
+
+
+def test_pressing_a_train_with_no_tile_chosen_says_what_to_do_and_changes_nothing():
+    session = start(settings(("Ana", "human"), ("Bot", "random")))
+    after = handle(session, {"type": "train", "train": "M"})
+    assert after.match == session.match and after.selected is None
+    assert after.announce == ("Pick a tile from your hand first, then the train.",)
+    assert handle(session, {"type": "train", "train": "7"}).announce == ()   # no such train: silence
+
+
+def test_pressing_a_train_that_does_not_take_the_tile_says_so():
+    session = start(settings(("Ana", "human"), ("Bot", "random")))
+    first = next(t for t in view_model(session)["hand"]["tiles"] if t["playable"])
+    chosen = handle(session, {"type": "tile", "tile": first["id"]})
+    wrong = next(t["id"] for t in view_model(chosen)["trains"] if t["id"] not in first["targets"])
+    after = handle(chosen, {"type": "train", "train": wrong})
+    assert after.match == session.match and after.selected == chosen.selected
+    assert after.announce == (f"{first['id']} cannot go on Bot's train.",)
+
+
+def test_the_round_start_reads_naturally_for_the_default_name_you():
+    session = start(settings(("You", "human"), ("Bot", "random")))
+    assert "Round 1 of 1: engine 6-6. You start." in session.announce
+    session = start(settings(("Ana", "human"), ("Bot", "random")))
+    assert "Round 1 of 1: engine 6-6. Ana starts." in session.announce
