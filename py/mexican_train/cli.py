@@ -1,4 +1,5 @@
-"""The command line of FORMATS.md: ``python -m mexican_train selfplay | legal | apply | move``."""
+"""The command line of FORMATS.md: ``python -m mexican_train selfplay | legal | apply | move``,
+and ``tournament`` (CPU levels against each other, see ``tournament``)."""
 
 from __future__ import annotations
 
@@ -93,6 +94,22 @@ def cmd_move(args) -> int:
     return 0
 
 
+def cmd_tournament(args) -> int:
+    from . import tournament
+    rules = Rules.make(args.preset, set=args.set, seats=args.seats)
+    if args.deals < 1:
+        raise MexicanTrainError("--deals must be at least 1")
+    if args.jobs < 1:
+        raise MexicanTrainError("--jobs must be at least 1")
+    summaries = tournament.run(args.pairings.split(","), args.deals, rules, seed=args.seed, jobs=args.jobs,
+                               progress=None if args.quiet else sys.stderr)
+    print(f"{args.deals} deals per pairing, each played from both sides: {2 * args.deals} rounds; "
+          f"{args.preset} rules, double-{args.set}, {args.seats} seats, seed {args.seed}")
+    print()
+    print(tournament.format_table(summaries))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m mexican_train``."""
     parser = argparse.ArgumentParser(prog="python -m mexican_train", description="Mexican Train dominoes engine")
@@ -126,6 +143,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int)
     p.add_argument("--explain", action="store_true")
     p.set_defaults(run=cmd_move)
+
+    p = sub.add_parser("tournament", help="play CPU levels against each other on seeded deals, both sides of each")
+    p.add_argument("--pairings", default="strong-easy,strong-normal,normal-easy",
+                   help="comma-separated pairs of CPU levels, like strong-easy")
+    p.add_argument("--deals", type=int, default=100, help="deals per pairing; each is played twice (seats swapped)")
+    p.add_argument("--set", type=int, default=12)
+    p.add_argument("--seats", type=int, default=2)
+    p.add_argument("--preset", choices=["standard", "classic"], default="standard")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1: no multiprocessing)")
+    p.add_argument("--quiet", action="store_true", help="no progress line on stderr")
+    p.set_defaults(run=cmd_tournament)
     return parser
 
 

@@ -110,58 +110,54 @@ def plan_chain(hand, start: int, limit: int = CHAIN_NODE_LIMIT) -> Chain:
     returned, with ``complete`` False. A double is always taken on reaching its
     value: it never costs a position.
     """
+    tiles = list(hand)
+    n = len(tiles)
     by_value: dict[int, list] = {}
-    for t in hand:
-        a, b = t
-        by_value.setdefault(a, []).append(t)
+    for i in sorted(range(n), key=lambda i: -(tiles[i][0] + tiles[i][1])):
+        a, b = tiles[i]
+        by_value.setdefault(a, []).append(i)
         if b != a:
-            by_value.setdefault(b, []).append(t)
-    used: set = set()
+            by_value.setdefault(b, []).append(i)
+    used = [False] * n
     path: list = []
-    ends: list = []
-    best = [(-1, -1, -1), (), ()]
-    nodes = [0]
-    total = len(hand)
+    best_key = (-1, -1, -1)
+    best_path: list = []
+    nodes = 0
 
-    def key() -> tuple:
-        return (len(path), sum(1 for a, b in path if a == b), sum(a + b for a, b in path))
-
-    def visit(end: int) -> None:
-        nodes[0] += 1
-        k = key()
-        if k > best[0]:
-            best[0], best[1], best[2] = k, tuple(path), tuple(ends)
-        if nodes[0] >= limit or best[0][0] == total:
+    def visit(end: int, length: int, doubles: int, pips: int) -> None:
+        nonlocal best_key, best_path, nodes
+        nodes += 1
+        key = (length, doubles, pips)
+        if key > best_key:
+            best_key = key
+            best_path = path[:]
+        if nodes >= limit or length == n:
             return
-        if len(path) + (total - len(used)) <= best[0][0] and len(path) < best[0][0]:
+        options = [i for i in by_value.get(end, ()) if not used[i]]
+        if not options or length + (n - length) < best_key[0]:
             return
-        options = [t for t in by_value.get(end, ()) if t not in used]
-        if not options:
-            return
-        double = next((t for t in options if t[0] == t[1]), None)
-        if double is not None:
-            used.add(double)
-            path.append(double)
-            ends.append(end)
-            visit(end)
-            path.pop()
-            ends.pop()
-            used.discard(double)
-            return
-        for t in sorted(options, key=lambda t: -(t[0] + t[1])):
-            if nodes[0] >= limit:
+        for i in options:
+            a, b = tiles[i]
+            if a == b:  # a double never costs a position: always take it
+                used[i] = True
+                path.append((i, end))
+                visit(end, length + 1, doubles + 1, pips + a + b)
+                path.pop()
+                used[i] = False
                 return
-            nxt = t[1] if t[0] == end else t[0]
-            used.add(t)
-            path.append(t)
-            ends.append(nxt)
-            visit(nxt)
+        for i in options:
+            if nodes >= limit:
+                return
+            a, b = tiles[i]
+            nxt = b if a == end else a
+            used[i] = True
+            path.append((i, nxt))
+            visit(nxt, length + 1, doubles, pips + a + b)
             path.pop()
-            ends.pop()
-            used.discard(t)
+            used[i] = False
 
-    visit(start)
-    return Chain(start, best[1], best[2], complete=nodes[0] < limit)
+    visit(start, 0, 0, 0)
+    return Chain(start, [tiles[i] for i, _ in best_path], [e for _, e in best_path], complete=nodes < limit)
 
 
 def spare_tiles(hand, chain: Chain) -> list:

@@ -266,7 +266,7 @@ def _hint(session: Session) -> Session:
         return session
     from ..players import explain
     match = session.match
-    action, reason = explain("strong", seat_view(match, seat), _rng(match))
+    action, reason = explain("strong", seat_view(match, seat), _rng(match), [p.name for p in match.players])
     text = S.SAID_HINT.format(action=describe_move(match, action, seat), reason=reason)
     return session._replace(hint=(str(action), text), announce=(text,),
                             selected=action.tile if action.kind == "play" else session.selected)

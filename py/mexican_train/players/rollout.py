@@ -1,0 +1,191 @@
+"""The quick policy that plays out a guessed round to its end (for Strong's look-ahead).
+
+Every seat in a play-out follows the same plain plan, a fast cousin of
+Strong's own judgement:
+
+1. go out when it can;
+2. play a double when another tile can follow it (the double is a free extra play);
+3. with its own train marked, close it with the next tile of its planned chain;
+4. put a spare tile (one its chain does not need) on the Mexican Train or a
+   marked train, the heaviest first;
+5. else lay the next tile of its planned chain on its own train;
+6. else anything, the heaviest first, its own train before the others.
+
+Each seat's chain is planned from its hand with a small node limit and kept
+until it stops fitting (another seat played on its marked train, or the plan
+ran out); then it is planned again.
+"""
+
+from __future__ import annotations
+
+from .base import plan_chain
+from .sim import BOUND, CHAIN, DOUBLE, FREE, OVER, Sim
+
+#: Node limit of a chain planned inside a play-out (the full search is too slow there).
+PLAYOUT_CHAIN_NODES = 50
+
+
+class Plans:
+    """Each seat's planned chain for its own train, planned again when it stops fitting.
+
+    ``memo`` (shared by copies) keeps the chains already planned, by hand and end.
+    """
+
+    __slots__ = ("tiles", "nodes", "memo")
+
+    def __init__(self, seats: int, nodes: int = PLAYOUT_CHAIN_NODES, memo: dict | None = None):
+        self.tiles = [None] * seats
+        self.nodes = nodes
+        self.memo = {} if memo is None else memo
+
+    def copy(self) -> "Plans":
+        p = Plans.__new__(Plans)
+        p.tiles = self.tiles[:]  # plans are tuples: shared, never edited
+        p.nodes = self.nodes
+        p.memo = self.memo
+        return p
+
+    def get(self, sim: Sim, seat: int) -> tuple:
+        plan = self.tiles[seat]
+        hand = sim.hands[seat]
+        if plan is not None:
+            if not plan:
+                return plan
+            head = plan[0]
+            end = sim.ends[seat]
+            if (head[0] == end or head[1] == end) and head in hand:
+                return plan
+        key = (tuple(sorted(hand)), sim.ends[seat])
+        plan = self.memo.get(key)
+        if plan is None:
+            plan = self.memo[key] = plan_chain(key[0], key[1], self.nodes).tiles
+        self.tiles[seat] = plan
+        return plan
+
+    def played(self, seat: int, t, k: int) -> None:
+        plan = self.tiles[seat]
+        if plan and plan[0] == t and k == seat:
+            self.tiles[seat] = plan[1:]
+        elif plan and t in plan:
+            self.tiles[seat] = None  # the chain was broken: plan again when needed
+
+
+def choose_play(sim: Sim, plays: list, plans: Plans, reach=None) -> tuple:
+    """The play-out policy's choice among legal ``plays`` of the seat to move.
+
+    ``reach``: the open ends of the trains the seat may use (worked out here when not given).
+    """
+    seat = sim.seat
+    hand = sim.hands[seat]
+    if len(hand) == 1:
+        return plays[0]
+    plan = plans.get(sim, seat)
+    seats = sim.seats
+    # 2. a double with a follow-up (on the own train first, then the heaviest)
+    best = None
+    best_score = -1
+    for t, k in plays:
+        a = t[0]
+        if a == t[1]:
+            score = a + (100 if k == seat else 0)
+            if score > best_score:
+                if reach is None:
+                    reach = [sim.ends[j] for j in sim.eligible(seat)]
+                for u in hand:
+                    if u != t and (a in u or u[0] in reach or u[1] in reach):
+                        best, best_score = (t, k), score
+                        break
+    if best is not None:
+        return best
+    head = plan[0] if plan else None
+    # 3. close the own marked train with the chain
+    if head is not None and sim.marked[seat]:
+        for t, k in plays:
+            if t == head and k == seat:
+                return (t, k)
+    # 4. a spare on a public train, heaviest first, the Mexican Train preferred
+    for t, k in plays:
+        if k != seat and t not in plan:
+            score = t[0] + t[1] + (50 if k == seats else 0)
+            if score > best_score:
+                best, best_score = (t, k), score
+    if best is not None:
+        return best
+    # 5. the chain
+    if head is not None:
+        for t, k in plays:
+            if t == head and k == seat:
+                return (t, k)
+    # 6. anything
+    for t, k in plays:
+        score = t[0] + t[1] + (20 if k == seat else 0)
+        if score > best_score:
+            best, best_score = (t, k), score
+    return best
+
+
+def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> None:
+    """Play ``sim`` to the end of the round with the play-out policy (edits ``sim`` and ``plans``)."""
+    if sim.opening_chain or sim.exhausted_rule or sim.immediate or sim.mexican_later:
+        _play_out_any_rules(sim, plans, max_steps)
+        return
+    # The common rules (flexible doubles, no opening chain, no exhausted suits), written out for speed:
+    # the trains a seat may use do not depend on whether it has had a turn.
+    seats = sim.seats
+    mexican = seats
+    ends, marked, dbl, hands = sim.ends, sim.marked, sim.dbl, sim.hands
+    nbone = len(sim.boneyard)
+    all_trains = range(seats + 1)
+    steps = 0
+    while sim.phase != OVER and steps < max_steps:
+        steps += 1
+        seat = sim.seat
+        phase = sim.phase
+        if phase == FREE or phase == DOUBLE:
+            targets = [k for k in range(seats) if k == seat or marked[k]]
+            targets.append(mexican)
+            reach = [ends[k] for k in targets]
+            if phase == DOUBLE and sim.doubles[0] not in targets:
+                targets.append(sim.doubles[0])
+        elif phase == BOUND:
+            targets = [k for k in all_trains if dbl[k]]
+            reach = None
+        else:
+            targets = sim.doubles
+            reach = None
+        drawn = sim.drawn
+        hand = hands[seat]
+        plays = [(t, k) for t in ((drawn,) if drawn is not None else hand) for k in targets if ends[k] in t]
+        if phase == DOUBLE and plays:
+            first_value = ends[sim.doubles[0]]
+            plays = [(t, k) for t, k in plays
+                     if t[0] != t[1] or any(u != t and (first_value in u or t[0] in u) for u in hand)]
+        if plays:
+            t, k = plays[0] if len(plays) == 1 else choose_play(sim, plays, plans, reach)
+            sim.play(t, k)
+            plans.played(seat, t, k)
+        elif sim.draws < nbone:
+            sim.draw()
+        else:
+            sim.pass_turn()
+
+
+def _play_out_any_rules(sim: Sim, plans: Plans, max_steps: int) -> None:
+    steps = 0
+    while sim.phase != OVER and steps < max_steps:
+        steps += 1
+        plays = sim.plays()
+        if plays:
+            t, k = choose_play(sim, plays, plans)
+            seat = sim.seat
+            sim.play(t, k)
+            plans.played(seat, t, k)
+        elif sim.phase == CHAIN:
+            if sim.chain == 0:
+                sim.pass_turn()
+            else:
+                sim.stop()
+        elif sim.draws < len(sim.boneyard):
+            sim.draw()
+        else:
+            sim.pass_turn()

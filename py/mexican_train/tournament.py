@@ -1,0 +1,242 @@
+"""Tournaments between CPU levels: seeded deals, each played from both sides.
+
+``python -m mexican_train tournament --pairings strong-easy,normal-easy --deals 1000``
+
+For a pairing ``A-B`` every deal is played twice: once with A in the even
+seats and B in the odd seats, once the other way round, so neither level
+profits from a lucky hand or from moving first. Deal ``d`` is round
+``d mod rounds`` of the match seeded ``seed * 1_000_000 + d``: the engines
+cycle through the whole set and the hands are exactly those a match with that
+seed deals. A round is won by the level holding the lowest score (ties count
+half). Confidence intervals are 95% intervals over deals (each deal's two
+rounds taken together, which is what the pairing makes independent).
+Decision times are measured around each call of a chooser, in milliseconds,
+both as wall-clock time and as the CPU time of the process (which other
+programs on the machine do not inflate); "with a choice" counts only the
+calls with two or more legal actions.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import sys
+import time
+from typing import NamedTuple
+
+from .match import start_round
+from .rules import Rules
+from .view import seat_view
+
+DEFAULT_PAIRINGS = ("strong-easy", "strong-normal", "normal-easy")
+DEAL_STRIDE = 1_000_000
+
+
+class DealResult(NamedTuple):
+    """Both rounds of one deal for a pairing ``A-B``."""
+
+    deal: int
+    won: float            # rounds A won, 0 to 2 (ties count half)
+    points: tuple         # mean points per round of (A, B) over the two rounds
+    scores: tuple         # the two rounds' scores, seat by seat
+    times: tuple          # ((wall ms, cpu ms, had_choice), ...) for A, then for B
+
+
+def deal_of(rules: Rules, seed: int, deal: int):
+    """The deal seed and round number of deal ``deal``."""
+    return seed * DEAL_STRIDE + deal, deal % rules.rounds
+
+
+def arrangement(kinds: tuple[str, str], seats: int, swapped: bool) -> list[str]:
+    """Who sits where: A in the even seats and B in the odd ones (or the other way when swapped)."""
+    a, b = kinds
+    if swapped:
+        a, b = b, a
+    return [a if s % 2 == 0 else b for s in range(seats)]
+
+
+def chooser(kind: str):
+    """The chooser of a CPU level; ``strong:N`` is Strong with a budget of N play-outs per decision."""
+    from .players import get_player, strong
+    name, _, budget = kind.partition(":")
+    if not budget:
+        return get_player(name)
+    if name != "strong" or not budget.isdigit():
+        raise ValueError(f"{kind!r}: only strong takes a play-out budget, as in strong:80")
+    return functools.partial(strong.choose, iterations=int(budget))
+
+
+def play_round(rules: Rules, deal_seed: int, number: int, seat_kinds: list[str]):
+    """Play one round with the given CPU kinds; returns (scores, per-seat [(wall ms, cpu ms, had_choice), ...])."""
+    from .players import player_rng
+    state = start_round(rules, deal_seed, number)
+    choosers = [chooser(k) for k in seat_kinds]
+    rngs = [player_rng(deal_seed, s, number) for s in range(rules.seats)]
+    times = [[] for _ in range(rules.seats)]
+    while not state.over:
+        seat = state.seat
+        view = seat_view(state, seat)
+        w0, c0 = time.perf_counter(), time.process_time()
+        action = choosers[seat](view, rngs[seat])
+        c1, w1 = time.process_time(), time.perf_counter()
+        times[seat].append(((w1 - w0) * 1000.0, (c1 - c0) * 1000.0, len(view.legal) > 1))
+        state = state.apply(action)
+    return state.result.scores, times
+
+
+def play_deal(rules: Rules, seed: int, kinds: tuple[str, str], deal: int) -> DealResult:
+    """Play deal ``deal`` from both sides for the pairing ``kinds`` (A, B)."""
+    deal_seed, number = deal_of(rules, seed, deal)
+    won = 0.0
+    points = [0.0, 0.0]
+    all_scores = []
+    times = ([], [])
+    for swapped in (False, True):
+        seat_kinds = arrangement(kinds, rules.seats, swapped)
+        scores, seat_times = play_round(rules, deal_seed, number, seat_kinds)
+        all_scores.append(tuple(scores))
+        side = [[], []]
+        for s, kind in enumerate(seat_kinds):
+            i = (s % 2) ^ int(swapped)  # 0 for A, 1 for B
+            side[i].append(scores[s])
+            times[i].extend(seat_times[s])
+        best_a, best_b = min(side[0]), min(side[1])
+        won += 1.0 if best_a < best_b else 0.5 if best_a == best_b else 0.0
+        points[0] += sum(side[0]) / len(side[0]) / 2
+        points[1] += sum(side[1]) / len(side[1]) / 2
+    return DealResult(deal, won, tuple(points), tuple(all_scores), (tuple(times[0]), tuple(times[1])))
+
+
+def _play_chunk(task):
+    rules_dict, seed, kinds, deals = task
+    rules = Rules(**rules_dict)
+    return [play_deal(rules, seed, kinds, d) for d in deals]
+
+
+class Timing(NamedTuple):
+    """Decision-time quantiles of one level in one pairing, in milliseconds."""
+
+    decisions: int
+    choices: int         # decisions with two or more legal actions
+    wall: tuple          # (median, p95) over all decisions
+    wall_choice: tuple   # (median, p95) over decisions with a choice
+    cpu: tuple
+    cpu_choice: tuple
+
+
+class Summary(NamedTuple):
+    """One pairing's results."""
+
+    kinds: tuple[str, str]
+    deals: int
+    rounds: int
+    won: tuple          # (mean share of rounds won by A, half-width of its 95% CI)
+    points: tuple       # ((mean, half-width) for A, (mean, half-width) for B)
+    times: tuple        # per level: Timing
+
+
+def _mean_ci(values) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def _quantile(sorted_values, q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    i = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
+    return sorted_values[i]
+
+
+def summarize(kinds: tuple[str, str], results: list[DealResult]) -> Summary:
+    """Win rate and points with 95% confidence intervals, decision-time quantiles per level."""
+    won = _mean_ci([r.won / 2 for r in results])
+    points = (_mean_ci([r.points[0] for r in results]), _mean_ci([r.points[1] for r in results]))
+    times = []
+    for i in (0, 1):
+        rows = [t for r in results for t in r.times[i]]
+
+        def q(values):
+            values = sorted(values)
+            return (_quantile(values, 0.5), _quantile(values, 0.95))
+        times.append(Timing(len(rows), sum(1 for t in rows if t[2]),
+                            q(t[0] for t in rows), q(t[0] for t in rows if t[2]),
+                            q(t[1] for t in rows), q(t[1] for t in rows if t[2])))
+    return Summary(kinds, len(results), 2 * len(results), won, points, tuple(times))
+
+
+def run(pairings, deals: int, rules: Rules, seed: int = 1, jobs: int = 1, progress=sys.stderr,
+        chunk: int = 10) -> list[Summary]:
+    """Play every pairing (``"strong-easy"`` or ``("strong", "easy")``) over ``deals`` deals."""
+    pairs = [tuple(p.split("-")) if isinstance(p, str) else tuple(p) for p in pairings]
+    from .players import PLAYERS
+    for pair in pairs:
+        if len(pair) != 2 or any(k.partition(":")[0] not in PLAYERS for k in pair):
+            raise ValueError(f"a pairing names two CPU levels like strong-easy, not {'-'.join(pair)!r}"
+                             f" (levels: {', '.join(PLAYERS)})")
+        for k in pair:
+            chooser(k)
+    summaries = []
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+        pool = multiprocessing.Pool(jobs)
+    try:
+        for kinds in pairs:
+            tasks = [(rules.to_dict(), seed, kinds, list(range(i, min(i + chunk, deals))))
+                     for i in range(0, deals, chunk)]
+            results: list[DealResult] = []
+            started = time.perf_counter()
+            chunks = pool.imap(_play_chunk, tasks) if pool else map(_play_chunk, tasks)
+            shown = 0
+            tty = progress is not None and getattr(progress, "isatty", lambda: False)()
+            for done in chunks:
+                results.extend(done)
+                if progress is not None and (tty or len(results) - shown >= deals / 10 or len(results) == deals):
+                    shown = len(results)
+                    wins = sum(r.won for r in results) / (2 * len(results))
+                    elapsed = time.perf_counter() - started
+                    line = (f"{kinds[0]}-{kinds[1]}: {len(results)}/{deals} deals, {kinds[0]} won "
+                            f"{100 * wins:.1f}% of {2 * len(results)} rounds, {elapsed:.0f}s")
+                    print(f"\r{line} " if tty else line, end="" if tty else "\n", file=progress, flush=True)
+            if tty:
+                print(file=progress, flush=True)
+            summaries.append(summarize(kinds, results))
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return summaries
+
+
+def format_table(summaries: list[Summary]) -> str:
+    """The results as two Markdown tables: rounds won and points, then decision times."""
+    lines = [
+        "| pairing | level | rounds | rounds won (95% CI) | points per round (95% CI) |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for s in summaries:
+        name = "-".join(s.kinds)
+        for i, kind in enumerate(s.kinds):
+            share = s.won[0] if i == 0 else 1 - s.won[0]
+            pts, pts_ci = s.points[i]
+            lines.append(f"| {name} | {kind} | {s.rounds} | {100 * share:.1f}% ± {100 * s.won[1]:.1f} "
+                         f"| {pts:.1f} ± {pts_ci:.1f} |")
+    lines += [
+        "",
+        "| pairing | level | decisions (with a choice) | wall ms median / p95 | with a choice "
+        "| CPU ms median / p95 | with a choice |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+
+    def pair(q):
+        return f"{q[0]:.2f} / {q[1]:.2f}"
+    for s in summaries:
+        name = "-".join(s.kinds)
+        for kind, t in zip(s.kinds, s.times):
+            lines.append(f"| {name} | {kind} | {t.decisions} ({t.choices}) | {pair(t.wall)} | {pair(t.wall_choice)} "
+                         f"| {pair(t.cpu)} | {pair(t.cpu_choice)} |")
+    return "\n".join(lines)
