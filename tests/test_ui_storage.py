@@ -153,6 +153,16 @@ def test_export_then_import_moves_a_match_between_devices():
     assert import_text(export_text(session)).match == session.match
 
 
+def test_importing_the_file_of_a_finished_match_shows_its_last_round_then_the_results():
+    session = cpu_match(rounds="one")
+    while not session.match.over:
+        session = handle(session, {"type": "cpu"})
+    imported = import_text(export_text(session))   # a bare match file: no screens closed yet
+    vm = view_model(imported)
+    assert vm["screen"] == "round_end" and vm["round_end"]["button"]["id"] == "final_results"
+    assert view_model(handle(imported, {"type": "command", "name": "final_results"}))["screen"] == "match_end"
+
+
 def test_importing_a_bad_file_says_why():
     with pytest.raises(MexicanTrainError, match="not valid JSON"):
         import_text("<html>")

@@ -341,8 +341,10 @@ def restore(match: Match, app: dict | None) -> Session:
     rounds_seen = app.get("rounds_seen")
     if not isinstance(rounds_seen, int) or not 0 <= rounds_seen <= finished:
         rounds_seen = finished
-    session = Session(match=match, paused=bool(app.get("paused")), rounds_seen=rounds_seen,
-                      final_seen=bool(app.get("final_seen")) and match.over,
+    final_seen = bool(app.get("final_seen")) and match.over
+    if match.over and not final_seen and rounds_seen >= finished:
+        rounds_seen = finished - 1  # a finished match without its screens (a bare match file): its last round's end
+    session = Session(match=match, paused=bool(app.get("paused")), rounds_seen=rounds_seen, final_seen=final_seen,
                       awaiting_next=bool(app.get("awaiting_next")),
                       cpu_speed=app.get("cpu_speed") if app.get("cpu_speed") in CPU_SPEEDS else "normal")
     return _turn_begins(session, (S.SAID_RESTORED,)) if not session.awaiting_next else \
