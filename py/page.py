@@ -16,6 +16,9 @@ Python only through ``window.mtApi``, with JSON strings both ways:
 ``boot()``             what the setup screen offers: ``{"saved": {"text"} | null,
                        "message": str | null}``
 ``export_match()``     the match file of the match in play ("" when none)
+``timings()``          test hook (bench/page_speed.py): ``{"cpu": [[kind, ms], ...]}``,
+                       the Python time of each recent CPU step (its choice and
+                       the move applied), oldest first; reading it empties it
 =====================  ===========================================================
 
 Everything above the browser glue at the bottom is plain Python (``App``),
@@ -27,6 +30,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 import traceback
 
 from mexican_train.errors import MexicanTrainError
@@ -46,6 +50,7 @@ class App:
         self.stamp = None  # the save stamp this tab last read or wrote
         self.blocked = False  # another tab saved since: stop saving over it
         self.notice: str | None = None  # a lasting message about saving
+        self.cpu_ms: list = []  # recent CPU steps: [kind, ms of choice + move], for timings()
 
     # -- the setup screen -----------------------------------------------------------
     def boot(self) -> dict:
@@ -95,7 +100,11 @@ class App:
                     return self._vm(before, S.ERROR_IMPORT.format(reason=err))
                 self._take_over(imported)
                 return self._vm(imported)
+            started = time.perf_counter()
             after = controller.handle(before, event)
+            if kind == "cpu" and after.match is not before.match:
+                seat_kind = before.match.players[before.match.seat].kind
+                self.cpu_ms = self.cpu_ms[-499:] + [[seat_kind, round((time.perf_counter() - started) * 1000, 3)]]
         except Exception as err:  # a bug: keep the match as it was, say so, show the traceback in the console
             traceback.print_exc()
             return self._vm(before._replace(announce=()), S.ERROR_INTERNAL.format(reason=type(err).__name__))
@@ -188,8 +197,13 @@ def _expose() -> None:
     def boot():
         return json.dumps(app.boot())
 
+    def timings():
+        cpu, app.cpu_ms = app.cpu_ms, []
+        return json.dumps({"cpu": cpu})
+
     api = {"dispatch": create_proxy(dispatch), "boot": create_proxy(boot),
-           "export_match": create_proxy(app.export_match), "python": sys.version.split()[0]}
+           "export_match": create_proxy(app.export_match), "timings": create_proxy(timings),
+           "python": sys.version.split()[0]}
     window.mtApi = to_js(api)
     window.dispatchEvent(window.CustomEvent.new("app:py-ready"))
 

@@ -121,9 +121,10 @@ def site_files(root: str = ROOT) -> list[str]:
                 files.add(os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/"))
     for path in sorted(p for p in files if p.endswith(".js")):   # modules importing from outside static/
         with open(os.path.join(root, path), encoding="utf-8") as f:
-            for spec in re.findall(r'(?:\bfrom\s*|\bimport\s*\(?\s*)"(\.{1,2}/[^"]+)"', f.read()):
+            # static and dynamic imports, and assets a module names relative to itself (new URL("..", import.meta.url))
+            for spec in re.findall(r'(?:\bfrom\s*|\bimport\s*\(?\s*|\bnew\s+URL\(\s*)"(\.{1,2}/[^"]+)"', f.read()):
                 target = posixpath.normpath(posixpath.join(posixpath.dirname(path), spec))
-                if not target.startswith(".."):
+                if not target.startswith("..") and not spec.endswith("/"):   # a folder (an indexURL) is no file
                     files.add(target)
     core = [p for p in files if posixpath.basename(p) == "core.js" and os.path.isfile(
         os.path.join(root, posixpath.dirname(p), "core.css"))]
@@ -131,9 +132,10 @@ def site_files(root: str = ROOT) -> list[str]:
         folder = posixpath.dirname(path)
         files |= {posixpath.join(folder, n) for n in _pyscript_files(root, folder)}
         files.add(posixpath.join(folder, "core.css"))
-    if refs.interpreter:
-        folder = posixpath.dirname(_local(refs.interpreter) or "")
-        files |= {posixpath.join(folder, n) for n in PYODIDE_FILES}
+    # Pyodide's folder: the interpreter itself, or the pyodide.mjs it imports (static/js/pyodide-start.js)
+    for path in {_local(refs.interpreter or "")} | {p for p in files if posixpath.basename(p) == "pyodide.mjs"}:
+        if path and posixpath.basename(path) == "pyodide.mjs":
+            files |= {posixpath.join(posixpath.dirname(path), n) for n in PYODIDE_FILES}
     missing = sorted(p for p in files if not os.path.isfile(os.path.join(root, p)))
     if missing:
         raise FileNotFoundError("build_sw: the page needs files that are not there: " + ", ".join(missing)

@@ -53,11 +53,20 @@ function updateSavedPanel() {
 }
 
 // ------------------------------------------------------------------ talking to Python
+// Test hook (bench/page_speed.py): window.mtPerf.steps holds the last 500 events as
+// {type, py, render}: ms in the bridge (Python and JSON both ways) and ms drawing the
+// screen. With window.mtPerf.layout = true the draw time includes style and layout.
+const perf = window.mtPerf = { steps: [], layout: false };
+
 function send(event) {
   if (!bridge.ready()) return null;
   scheduler.cancel();
+  const t0 = performance.now();
   const next = bridge.dispatch(event);
+  const t1 = performance.now();
   show(next);
+  if (perf.layout) void document.body.offsetHeight;
+  if (perf.steps.push({ type: event.type, py: t1 - t0, render: performance.now() - t1 }) > 500) perf.steps.shift();
   return next;
 }
 
@@ -155,6 +164,7 @@ function onPythonReady() {
   else if (q && q.kind === "continue") continueSaved();
   tabs.hello();
   registerOffline();
+  performance.mark("mt-ready");   // the game is playable (bench/page_speed.py reads this mark)
 }
 
 // ------------------------------------------------------------------ page actions

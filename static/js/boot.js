@@ -73,6 +73,8 @@
       var path = url.split("?")[0];
       var name = path.slice(path.lastIndexOf("/") + 1);
       if (!res.ok || !res.body || !(name in bytes) || typeof TransformStream === "undefined") return res;
+      // pyodide-start.js starts these downloads before PyScript says "Loading interpreter": count them at once
+      stageWeight = Math.max(stageWeight, STAGES["Loading interpreter"]);
       var entry = bytes[name] = [0, Number(res.headers.get("content-length")) || bytes[name][1]];
       var counted = res.body.pipeThrough(new TransformStream({
         transform: function (chunk, ctl) {

@@ -70,13 +70,21 @@ export function closeDialog(dialog) {
 }
 
 // ---------------------------------------------------------------- the live log
-export function announce(lines) {
+// Lines said while a person's hand is on screen may name its tiles ("4-6 selected.", a hint). When
+// people pass the device, those lines are marked private and leave the log with the hand.
+export function announce(lines, isPrivate = false) {
   const log = $("log");
   for (const line of lines || []) {
     if (!line) continue;
-    log.appendChild(h("p", null, line));
+    const p = h("p", null, line);
+    if (isPrivate) p.dataset.private = "1";
+    log.appendChild(p);
   }
   while (log.childElementCount > 4) log.firstElementChild.remove();
+}
+
+function forgetPrivate() {
+  for (const p of $("log").querySelectorAll("p[data-private]")) p.remove();
 }
 
 export function clearLog() { $("log").replaceChildren(); }
@@ -414,7 +422,9 @@ export function renderGame(vm) {
   if (vm.paused && vm.screen === "board") openDialog(pause); else if (pause.open) closeDialog(pause);
   renderRoundEnd(vm);
   renderMatchEnd(vm);
-  announce(vm.announce);
+  const handShown = !!(vm.hand && !vm.hand.hidden && vm.screen === "board");
+  if (vm.hotseat && !handShown) forgetPrivate();        // the hand left the screen: so do its lines
+  announce(vm.announce, !!vm.hotseat && handShown);
   planFocus(vm);
   rescueFocus();
 }

@@ -88,15 +88,26 @@ def wait_ready(page):
     page.wait_for_selector("html[data-py-ready]", state="attached", timeout=READY_MS)
 
 
-@pytest.fixture(scope="session")
-def shared(browser, server):
-    """One page for many tests: loaded once, Python booted once."""
-    context = browser.new_context(viewport=DESKTOP)
+def open_game(browser, url, init_script=None, **context_options):
+    """A new context (own storage) with the game loaded from ``url`` and Python ready: (context, page, watch).
+
+    ``init_script`` runs in every page of the context before the page's own scripts.
+    """
+    context = browser.new_context(**{"viewport": DESKTOP, **context_options})
+    if init_script:
+        context.add_init_script(init_script)
     page = context.new_page()
     page.set_default_timeout(20_000)
     watch = Watch(page)
-    page.goto(server + "?test=1")
+    page.goto(url)
     wait_ready(page)
+    return context, page, watch
+
+
+@pytest.fixture(scope="session")
+def shared(browser, server):
+    """One page for many tests: loaded once, Python booted once."""
+    context, page, watch = open_game(browser, server + "?test=1")
     yield page, watch, context
     context.close()
 

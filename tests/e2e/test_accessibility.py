@@ -13,7 +13,7 @@ import re
 import time
 
 import pytest
-from conftest import DESKTOP, ROOT, Watch, wait_ready
+from conftest import DESKTOP, ROOT, Watch, open_game
 from game import Game, open_double_line, settings
 
 from mexican_train.actions import MEXICAN
@@ -145,16 +145,11 @@ def small_targets(page, where):
 @pytest.fixture(scope="module")
 def a11y(browser, server):
     """One page for this file, axe allowed in; it starts with an unreadable save (the error screen)."""
-    context = browser.new_context(viewport=DESKTOP, bypass_csp=True)
-    context.add_init_script("""if (!sessionStorage.getItem('a11y-seeded')) {
-        sessionStorage.setItem('a11y-seeded', '1');
-        localStorage.setItem('mexican-train:match', '{"save_version": 2, "match": {broken');
-    }""")
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    watch = Watch(page)
-    page.goto(server + "?test=1")
-    wait_ready(page)
+    context, page, watch = open_game(browser, server + "?test=1", bypass_csp=True, init_script="""
+        if (!sessionStorage.getItem('a11y-seeded')) {
+            sessionStorage.setItem('a11y-seeded', '1');
+            localStorage.setItem('mexican-train:match', '{"save_version": 2, "match": {broken');
+        }""")
     yield page, watch
     context.close()
 

@@ -291,7 +291,6 @@ def test_on_a_phone_the_hand_the_train_ends_and_the_draw_control_fit_on_screen(a
 
 def test_a_saved_match_continues_exactly_after_a_reload(app, fresh_page, shared):
     app.new_match(VS_CPU, set=6, rounds="short", speed="instant", seed=9)
-    page = app.page
     app.step_once()
     app.idle()
     step, hand = app.attr("data-step"), app.hand()

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""The monkey, at length: many seeds of random clicks and keys through the real page, checked after every step.
+
+    python3 bench/monkey.py                          # seeds 1-50, 200 steps each
+    python3 bench/monkey.py --seeds 500 --steps 300  # longer
+    python3 bench/monkey.py --seed-list 17,42        # replay particular seeds
+    python3 bench/monkey.py --kinds easy,normal,strong --seeds 20
+
+Each seed sets up a match through the setup form (preset, tile set, seats, people and CPUs, hotseat,
+every rule option), then takes seeded random steps: clicks on tiles, trains and every button, keys,
+reloads followed by Continue, imports of match files. After every step the page must show exactly the
+position of its save (replayed by the real engine on CPython), the counts must add up to the set, and
+no console error may appear: the checks are tests/e2e/random_play.py's, the same as the suite's short
+run (tests/e2e/test_monkey.py). A seed replays identically as long as the page and engine do not change.
+
+Prints a line per seed and a summary. Exits 1 if any seed failed, after writing, for each failure,
+``<out>/seed-<N>.txt`` (what was wrong, the settings, the last steps) and ``<out>/seed-<N>.json``
+(the save at that moment: open its ``match`` with ``python -m mexican_train`` or the page's
+"Open a match file"). Needs ``bash scripts/setup.sh`` once; Chromium is ``CHROMIUM`` (default
+/usr/bin/chromium).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path[:0] = [os.path.join(ROOT, "tests", "e2e"), os.path.join(ROOT, "scripts"), os.path.join(ROOT, "py")]
+
+import build_py  # noqa: E402
+import serve  # noqa: E402
+from conftest import ARGS, CHROMIUM, open_game, wait_ready  # noqa: E402
+from random_play import MonkeyFailure, run_seed  # noqa: E402
+
+
+def write_failure(out: str, failure: MonkeyFailure) -> str:
+    os.makedirs(out, exist_ok=True)
+    base = os.path.join(out, f"seed-{failure.seed}")
+    with open(base + ".txt", "w", encoding="utf-8") as f:
+        f.write(f"seed {failure.seed}, step {failure.step}\n{failure.message}\n\nsteps:\n")
+        f.write("\n".join(failure.trail) + "\n")
+    if failure.save:
+        with open(base + ".json", "w", encoding="utf-8") as f:
+            try:
+                json.dump(json.loads(failure.save), f, indent=1)
+            except ValueError:
+                f.write(failure.save)
+    return base
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seeds", type=int, default=50, help="how many seeds (default 50)")
+    ap.add_argument("--start", type=int, default=1, help="first seed (default 1)")
+    ap.add_argument("--seed-list", help="comma-separated seeds instead of --start/--seeds")
+    ap.add_argument("--steps", type=int, default=200, help="random steps per seed (default 200)")
+    ap.add_argument("--kinds", default="random,random,easy",
+                    help="CPU kinds to draw seats from (default random,random,easy; strong is slow)")
+    ap.add_argument("--out", default=os.path.join(HERE, "monkey-failures"), help="where failures are written")
+    ap.add_argument("--stop", action="store_true", help="stop at the first failure")
+    a = ap.parse_args(argv)
+    seeds = [int(s) for s in a.seed_list.split(",")] if a.seed_list else list(range(a.start, a.start + a.seeds))
+    kinds = tuple(k.strip() for k in a.kinds.split(",") if k.strip())
+
+    from playwright.sync_api import sync_playwright
+    build_py.ensure()
+    srv = serve.make_server(0, "/", ROOT)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    url = srv.url + "?test=1"
+    totals: dict[str, int] = {}
+    failures: list[tuple[int, str, str]] = []
+    started = time.time()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            context, page, watch = open_game(browser, url)
+            for seed in seeds:
+                t0 = time.time()
+                try:
+                    counts = run_seed(page, watch, seed, a.steps, wait_ready, kinds=kinds)
+                except MonkeyFailure as failure:
+                    base = write_failure(a.out, failure)
+                    failures.append((seed, failure.message, base))
+                    print(f"seed {seed}: FAILED at step {failure.step}: {failure.message[:300]}\n"
+                          f"  written to {base}.txt / .json", flush=True)
+                    context.close()      # a fresh page for the next seed
+                    if a.stop:
+                        break
+                    context, page, watch = open_game(browser, url)
+                    continue
+                for k, v in counts.items():
+                    totals[k] = totals.get(k, 0) + v
+                print(f"seed {seed}: ok, {counts['steps']} steps ({counts['clicks']} clicks, {counts['keys']} keys, "
+                      f"{counts['reloads']} reloads, {counts['imports']} imports, {counts['rounds_ended']} round ends) "
+                      f"in {time.time() - t0:.0f} s", flush=True)
+            context.close()
+            browser.close()
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    ran = len(seeds) if not (a.stop and failures) else seeds.index(failures[-1][0]) + 1
+    print(f"\nmonkey: {ran} seeds, {len(failures)} failed; {totals.get('steps', 0)} steps checked in passing seeds "
+          f"({totals.get('clicks', 0)} clicks, {totals.get('keys', 0)} keys, {totals.get('reloads', 0)} reloads, "
+          f"{totals.get('imports', 0)} imports, {totals.get('rounds_ended', 0)} round ends) in "
+          f"{time.time() - started:.0f} s")
+    for seed, message, base in failures:
+        print(f"  seed {seed}: {message[:200]}  ({base}.txt)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

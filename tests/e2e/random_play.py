@@ -1,0 +1,393 @@
+"""The monkey: seeded random clicks and keys through the real page, with a full check after every step.
+
+Used by tests/e2e/test_monkey.py (a short fixed-seed run in the suite) and bench/monkey.py (long runs).
+
+Each seed sets up a match through the setup form (preset, tile set, seats, people and CPUs, every rule
+option, sometimes a small hand so that rounds end often), then takes random steps: a click on a visible
+control (a hand tile, a train end, any ``data-action`` button, a round's button, "earlier tiles"),
+a key (Escape, arrows, Enter, Tab, the letter shortcuts), now and then a reload followed by Continue,
+or an import of a match file. After every step it reads the page and its save in one synchronous
+read and checks, with the real engine on CPython:
+
+* the save (localStorage ``mexican-train:match``) loads: ``matchfile.from_dict`` replays and checks
+  every action;
+* what the page shows equals that match: the screen, the round, ``data-step``, the boneyard count,
+  every train's tile count and open end, every seat's tile count, the tiles of the hand on screen
+  (and no hand where none may show);
+* hands + boneyard + layout + the engine = the whole set, both in the engine and on the page;
+* no console error, no page error, no "something went wrong".
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from mexican_train import matchfile
+from mexican_train.rules import tile_count
+from mexican_train.ui.controller import restore, screen
+from mexican_train.ui.storage import MATCH_KEY
+
+NAMES = ["Ana", "Ben", "Zoë", "O'Neil", "Chidi", "Ma Lin", "Bo", "Élodie", "Kai", "Sam"]
+KEYS = ["Escape", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "Enter", "Enter",
+        " ", "Tab", "Shift+Tab", "d", "s", "n", "h", "p", "r", "e", "?"]
+
+# How likely each kind of control is to be clicked, against the others that are visible.
+WEIGHTS = {
+    "tile:playable": 8, "tile": 1, "train:target": 8, "train": 1, "expand": 0.5, "round-button": 6,
+    "draw": 6, "pass": 6, "stop": 3, "next": 6, "reveal": 6, "clear": 1, "hint": 0.6, "pause": 0.6,
+    "resume": 4, "sound": 0.2, "help": 0.3, "menu": 0.4, "close_dialog": 4, "setup": 0.2, "back": 4,
+    "start": 0.3, "continue_saved": 3, "take_over": 3, "confirm_new": 1, "cancel_new": 2, "new_match": 2,
+    "export": 0.2, "import": 0.2, "next_round": 6, "final_results": 6,
+}
+
+PICK_JS = """([weights, r]) => {
+  const seen = (e) => e.checkVisibility ? e.checkVisibility() : e.offsetParent !== null;
+  const top = [...document.querySelectorAll('dialog[open]')].pop() || null;
+  const root = top || document;
+  const found = [];
+  for (const e of root.querySelectorAll('[data-tile], [data-train], [data-action], [data-expand], #round-button')) {
+    if (!seen(e) || e.disabled || e.closest('[inert]') || (!top && e.closest('dialog'))) continue;
+    let kind;
+    if (e.id === 'round-button') kind = 'round-button';
+    else if (e.dataset.tile) kind = e.classList.contains('playable') ? 'tile:playable' : 'tile';
+    else if (e.dataset.train) kind = e.getAttribute('aria-disabled') === 'true' ? 'train' : 'train:target';
+    else if (e.dataset.expand) kind = 'expand';
+    else kind = e.dataset.action;
+    const w = weights[kind] ?? 0.5;
+    if (w > 0) found.push([e, kind, w]);
+  }
+  if (!found.length) return null;
+  let x = r * found.reduce((a, f) => a + f[2], 0);
+  let pick = found[found.length - 1];
+  for (const f of found) { x -= f[2]; if (x <= 0) { pick = f; break; } }
+  const [el, kind] = pick;
+  el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  const b = el.getBoundingClientRect();
+  return {kind, what: el.dataset.tile || el.dataset.train || el.dataset.action || el.dataset.expand || el.id,
+          x: b.left + b.width / 2, y: b.top + b.height / 2};
+}"""
+
+SNAPSHOT_JS = """() => {
+  const html = document.documentElement;
+  const $ = (id) => document.getElementById(id);
+  let save = null;
+  try { save = localStorage.getItem(%s); } catch (e) { save = 'unavailable'; }
+  return {
+    save,
+    view: html.dataset.view || 'setup', screen: html.dataset.screen || null, step: html.dataset.step || null,
+    blocked: html.dataset.blocked === '1', pending: html.dataset.cpuPending === '1',
+    round: $('round-text').textContent, boneyard: $('boneyard-text').textContent,
+    trains: [...document.querySelectorAll('#trains .train')].map((row) => {
+      const earlier = row.querySelector('.earlier');
+      return {id: row.dataset.row, label: row.querySelector('.end').getAttribute('aria-label') || '',
+              meta: row.querySelector('.tmeta').textContent, shown: row.querySelectorAll('.ttiles .ttile').length,
+              earlier: earlier.hidden ? null : earlier.textContent,
+              expanded: earlier.getAttribute('aria-expanded') === 'true'};
+    }),
+    hand: [...document.querySelectorAll('#hand-tiles [data-tile]')].map((b) => b.dataset.tile),
+    handFaces: document.querySelectorAll('#hand-tiles svg.face').length,
+    problem: [$('game-error').hidden ? '' : $('game-error').textContent,
+              $('setup-error').hidden ? '' : $('setup-error').textContent].join(' ').trim(),
+    dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
+  };
+}""" % json.dumps(MATCH_KEY)
+
+
+class MonkeyFailure(AssertionError):
+    """A check failed: the seed, the step, what was wrong, and the save at that moment."""
+
+    def __init__(self, seed, step, message, save=None, trail=()):
+        self.seed, self.step, self.message, self.save, self.trail = seed, step, message, save, list(trail)
+        last = "; ".join(self.trail[-8:])
+        super().__init__(f"seed {seed}, step {step}: {message}\n  last steps: {last}")
+
+
+# ------------------------------------------------------------------------------------------ set-up
+
+def random_settings(rng: random.Random, kinds=("random", "random", "easy")) -> dict:
+    """A match setup for one seed: every option varied, small hands now and then so rounds end often."""
+    preset = rng.choice(["standard", "standard", "classic"])
+    top = rng.choice([6, 6, 9, 12])
+    most = 10 if preset == "classic" and top == 12 else 4
+    seats = rng.choice([2, 2, 3, 3, 4] + ([5, 6] if most == 10 else []))
+    style = rng.choice(["one person", "one person", "hotseat", "hotseat", "all cpu"])
+    people = {"one person": 1, "hotseat": rng.choice([2, 2, 3]), "all cpu": 0}[style]
+    people = min(people, seats)
+    players = []
+    for i in range(seats):
+        name = rng.choice(NAMES) + ("" if rng.random() < 0.7 else f" {i}")
+        players.append((name, "human" if i < people else rng.choice(kinds)))
+    rng.shuffle(players)
+    hand = None
+    if rng.random() < 0.45:
+        hand = rng.randint(2, min(5, (tile_count(top) - 2) // seats))
+    return {
+        "preset": preset, "set": top, "players": players,
+        "rounds": rng.choice(["one", "one", "short"] + (["full"] if top == 6 else [])),
+        "speed": rng.choice(["instant"] * 5 + ["fast"]) if people else "instant",   # CPUs alone: no waiting
+        "double_rule": rng.choice(["flexible", "immediate"]),
+        "blank_double_penalty": rng.choice(["0", "25", "50"]),
+        "exhausted_suit_exception": rng.random() < 0.5,
+        "opening_chain": rng.random() < (0.8 if preset == "classic" else 0.3),
+        "mexican_after_first_turn": rng.random() < (0.8 if preset == "classic" else 0.3),
+        "hand_size": hand, "seed": rng.randrange(10_000),
+    }
+
+
+def to_setup(page):
+    """Back to the setup screen through the page's own controls, whatever dialog is on top."""
+    for _ in range(30):
+        wait_idle(page)
+        top = page.evaluate("([...document.querySelectorAll('dialog[open]')].pop() || {}).id || null")
+        if top is None and page.locator("#setup-screen").is_visible():
+            return
+        if top == "menu-dialog":
+            page.click('#menu-dialog [data-action="setup"]')
+        elif top in ("help-dialog", "confirm-dialog"):
+            page.keyboard.press("Escape")
+        elif top == "match-dialog":
+            page.click('#match-dialog [data-action="setup"]')
+        elif top == "round-dialog":
+            page.click("#round-button")
+        elif top == "pause-dialog":
+            page.click('#pause-dialog [data-action="resume"]')
+        else:
+            page.click('.topbar [data-action="menu"]')
+    page.wait_for_selector("#setup-screen", state="visible")
+
+
+def start_match(page, s: dict):
+    """Fill the setup form with settings ``s`` and start (confirming the replacement of a saved match)."""
+    to_setup(page)
+    page.select_option("#preset", s["preset"])          # resets the rule options to the preset's
+    page.check(f'input[name="set"][value="{s["set"]}"]')
+    page.select_option("#seats", str(len(s["players"])))
+    for i, (name, kind) in enumerate(s["players"]):
+        page.select_option(f"#seat-kind-{i}", kind)
+        page.fill(f"#seat-name-{i}", name)
+    page.check(f'input[name="rounds"][value="{s["rounds"]}"]')
+    page.select_option("#cpu_speed", s["speed"])
+    page.select_option("#double_rule", s["double_rule"])
+    page.select_option("#blank_double_penalty", s["blank_double_penalty"])
+    page.set_checked("#exhausted_suit_exception", s["exhausted_suit_exception"])
+    if not page.locator("#seed").is_visible():
+        page.click(".advanced summary")
+    page.set_checked("#opening_chain", s["opening_chain"])
+    page.set_checked("#mexican_after_first_turn", s["mexican_after_first_turn"])
+    page.fill("#hand_size", "" if s["hand_size"] is None else str(s["hand_size"]))
+    page.fill("#seed", str(s["seed"]))
+    page.click('#setup [data-action="start"]')
+    if page.locator("#confirm-dialog").is_visible():
+        page.click('#confirm-dialog [data-action="confirm_new"]')
+    page.wait_for_selector("#game-screen", state="visible")
+
+
+# ------------------------------------------------------------------------------------------ checks
+
+def tile_text(t) -> str:
+    return f"{t[0]}-{t[1]}"
+
+
+TRAIN_COUNT = re.compile(r"(\d+) tiles?, ends at (\d+)")
+TRAIN_EMPTY = re.compile(r"not started: starts with a (\d+)")
+
+
+def check_snapshot(snap: dict) -> list[str]:
+    """Everything wrong with one read of the page and its save (an empty list when all is well)."""
+    bad = []
+    if snap["problem"] and ("went wrong" in snap["problem"] or "stopped answering" in snap["problem"]):
+        bad.append(f"the page says: {snap['problem']}")
+    text = snap["save"]
+    if text in (None, "unavailable"):
+        if snap["view"] == "game":
+            bad.append("a match is on screen but nothing is saved")
+        return bad
+    try:
+        record = json.loads(text)
+        match = matchfile.from_dict(record["match"])
+        session = restore(match, record.get("app"))
+    except Exception as err:  # noqa: BLE001 - any failure to load is the finding
+        return bad + [f"the save does not load: {type(err).__name__}: {err}"]
+    rules = match.rules
+    total = tile_count(rules.set)
+    for state in match.rounds:
+        engine_sum = sum(len(h) for h in state.hands) + state.boneyard_count + sum(len(t.tiles) for t in state.trains)
+        if engine_sum + 1 != total:
+            bad.append(f"round {state.number + 1} in the engine: hands + boneyard + layout + engine = "
+                       f"{engine_sum + 1}, not {total}")
+    if snap["view"] != "game" or snap["screen"] is None:
+        return bad
+    shown = screen(session)
+    if snap["screen"] != shown:
+        return bad + [f"the page shows the {snap['screen']} screen, the save says {shown}"]
+    state = match.rounds[session.rounds_seen] if shown == "round_end" else match.round
+    seats = rules.seats
+    if snap["step"] is None or snap["step"].split("/")[:2] != [str(state.number), str(len(state.actions))]:
+        bad.append(f"data-step {snap['step']} is not round {state.number} after {len(state.actions)} actions")
+    if snap["round"] != f"Round {state.number + 1} of {rules.rounds}":
+        bad.append(f"the status says {snap['round']!r} in round {state.number + 1} of {rules.rounds}")
+    m = re.fullmatch(r"Boneyard: (\d+)", snap["boneyard"])
+    shown_boneyard = int(m.group(1)) if m else None
+    if shown_boneyard != state.boneyard_count:
+        bad.append(f"the boneyard shows {snap['boneyard']!r}, the engine has {state.boneyard_count}")
+    rows = {r["id"]: r for r in snap["trains"]}
+    if sorted(rows) != sorted(["M"] + [str(i) for i in range(seats)]):
+        bad.append(f"trains on the page {sorted(rows)} for {seats} seats")
+        return bad
+    page_layout = page_hands = 0
+    for key, row in rows.items():
+        train = state.trains[seats if key == "M" else int(key)]
+        count, end = len(train.tiles), train.end
+        m = TRAIN_COUNT.search(row["label"])
+        e = TRAIN_EMPTY.search(row["label"])
+        said = (int(m.group(1)), int(m.group(2))) if m else (0, int(e.group(1))) if e else None
+        if said != (count, end):
+            bad.append(f"train {key} says {row['label']!r}; the engine has {count} tiles ending at {end}")
+        hidden = 0
+        if row["earlier"] is not None and not row["expanded"]:
+            n = re.match(r"(\d+) earlier", row["earlier"])
+            hidden = int(n.group(1)) if n else -1
+        if row["shown"] + hidden != count:
+            bad.append(f"train {key} draws {row['shown']} tiles + {hidden} folded away, the engine has {count}")
+        page_layout += said[0] if said else 0
+        if key != "M":
+            n = re.match(r"(\d+) tiles?", row["meta"])
+            held = int(n.group(1)) if n else None
+            if held != len(state.hands[int(key)]):
+                bad.append(f"seat {key} shows {row['meta']!r}, the engine has {len(state.hands[int(key)])} tiles")
+            page_hands += held or 0
+    if shown_boneyard is not None and page_hands + shown_boneyard + page_layout + 1 != total:
+        bad.append(f"the page's counts add up to {page_hands + shown_boneyard + page_layout + 1}, not {total}")
+    people = [i for i, p in enumerate(match.players) if p.kind == "human"]
+    hand = sorted(snap["hand"])
+    if shown != "board":
+        allowed = None
+    elif len(people) == 1:
+        allowed = people[0]
+    elif len(people) >= 2 and hand:
+        allowed = state.seat
+    else:
+        allowed = None
+    if allowed is None:
+        if hand or snap["handFaces"]:
+            bad.append(f"hand tiles {hand} on screen where no hand may show")
+    else:
+        want = sorted(tile_text(t) for t in state.hands[allowed])
+        if hand != want:
+            bad.append(f"the hand on screen {hand} is not seat {allowed}'s {want}")
+        if snap["handFaces"] != len(hand):
+            bad.append(f"{snap['handFaces']} tile faces in the hand for {len(hand)} tiles")
+    return bad
+
+
+# ------------------------------------------------------------------------------------------ the run
+
+def wait_idle(page, timeout=20_000):
+    """Until no CPU step is pending (a selector: the page's CSP forbids the eval that polling a function needs)."""
+    page.wait_for_selector('html:not([data-cpu-pending="1"])', state="attached", timeout=timeout)
+
+
+def snapshot(page) -> dict:
+    return page.evaluate(SNAPSHOT_JS)
+
+
+def reload_and_continue(page, wait_ready):
+    """Reload mid-match; Continue the saved match when it is offered."""
+    before = snapshot(page)
+    page.reload()
+    wait_ready(page)
+    button = page.locator('#saved-panel [data-action="continue_saved"]')
+    if button.is_visible():
+        button.click()
+        page.wait_for_selector("#game-screen", state="visible")
+        after = snapshot(page)
+        if before["view"] == "game" and before["step"] and after["step"]:
+            if before["step"].split("/")[:3] != after["step"].split("/")[:3]:
+                return [f"after a reload and Continue the page is at {after['step']}, it was at {before['step']}"]
+    return []
+
+
+def import_file(page, rng: random.Random, save_text):
+    """Open a match file from the setup screen: the current match, or a broken file."""
+    choice = rng.random()
+    if save_text and choice < 0.6:
+        data = json.dumps(json.loads(save_text)["match"]).encode()
+    elif choice < 0.8:
+        data = b'{"format": "mexican-train", "version": 1, "rules": {}}'
+    else:
+        data = b"not json at all"
+    with page.expect_file_chooser(timeout=5_000) as fc:
+        page.click('#setup [data-action="import"]')
+    fc.value.set_files({"name": "match.json", "mimeType": "application/json", "buffer": data})
+    page.wait_for_timeout(150)
+
+
+def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "random", "easy"),
+             reload_at=(), log=None) -> dict:
+    """One seeded match of random steps; raises MonkeyFailure at the first problem. Returns counts."""
+    rng = random.Random(f"monkey/{seed}")
+    settings = random_settings(rng, kinds)
+    trail = [f"settings {json.dumps(settings)}"]
+    counts = {"steps": 0, "clicks": 0, "keys": 0, "reloads": 0, "imports": 0, "rounds_ended": 0}
+
+    def fail(step, problems, snap=None):
+        save = (snap or {}).get("save")
+        raise MonkeyFailure(seed, step, "; ".join(problems), save, trail)
+
+    start_match(page, settings)
+    for step in range(steps):
+        roll = rng.random()
+        try:
+            if step in reload_at or roll < 0.012:
+                problems = reload_and_continue(page, wait_ready)
+                trail.append("reload")
+                counts["reloads"] += 1
+                if problems:
+                    fail(step, problems)
+            elif roll < 0.02 and page.locator("#setup-screen").is_visible():
+                snap = snapshot(page)
+                import_file(page, rng, snap["save"] if snap["save"] not in (None, "unavailable") else None)
+                trail.append("import")
+                counts["imports"] += 1
+            elif roll < 0.3:
+                key = rng.choice(KEYS)
+                page.keyboard.press(key)
+                trail.append(f"key {key}")
+                counts["keys"] += 1
+            else:
+                pick = page.evaluate(PICK_JS, [WEIGHTS, rng.random()])
+                if pick is None:
+                    page.keyboard.press("Escape")
+                    trail.append("nothing to click: Escape")
+                elif pick["what"] == "import":
+                    snap = snapshot(page)
+                    import_file(page, rng, snap["save"] if snap["save"] not in (None, "unavailable") else None)
+                    trail.append("import")
+                    counts["imports"] += 1
+                else:
+                    if pick["what"] == "export":
+                        with page.expect_download(timeout=5_000):
+                            page.mouse.click(pick["x"], pick["y"])
+                    else:
+                        page.mouse.click(pick["x"], pick["y"])
+                    trail.append(f"click {pick['kind']} {pick['what']}")
+                    counts["clicks"] += 1
+                    if pick["kind"] in ("round-button", "next_round", "final_results"):
+                        counts["rounds_ended"] += 1
+            wait_idle(page)
+        except MonkeyFailure:
+            raise
+        except Exception as err:  # a timeout or a page that stopped answering is a finding too
+            fail(step, [f"{type(err).__name__}: {str(err).splitlines()[0]}"])
+        snap = snapshot(page)
+        problems = check_snapshot(snap)
+        problems += watch.errors + [f"request to another host: {u}" for u in watch.foreign]
+        watch.errors, watch.foreign = [], []
+        if problems:
+            fail(step, problems, snap)
+        counts["steps"] += 1
+        if log:
+            log(seed, step, trail[-1])
+    return counts
