@@ -260,9 +260,10 @@ def _binding_trains(state: RoundState) -> tuple[int, ...]:
     """Trains ending in an open double that binds every seat (rule: open double first)."""
     found = ()
     for k, train in enumerate(state.trains):
-        tiles = train.tiles
-        if tiles and tiles[-1][0] == tiles[-1][1] and not _suit_exhausted(state, tiles[-1][0]):
-            found += (k,)
+        if train.tiles:
+            a, b = train.tiles[-1]
+            if a == b and not _suit_exhausted(state, a):
+                found += (k,)
     return found
 
 
@@ -358,9 +359,8 @@ def _hand_score(hand, blank_double_penalty: int) -> int:
     return sum(blank_double_penalty if t == (0, 0) else t[0] + t[1] for t in hand)
 
 
-def _log(d: _Draft, *events: Event) -> None:
-    for event in events:
-        d.log = (event, d.log)
+def _log(d: _Draft, event: Event) -> None:
+    d.log = (event, d.log)
 
 
 def _finish(d: _Draft, reason: str, seat: int | None) -> None:
