@@ -1,6 +1,6 @@
-// Classic script, run in <head> before PyScript and before the app modules:
-//  1. real loading progress: bytes of the two big Pyodide downloads (a fetch
-//     wrapper), then PyScript's own stages (`py:progress` events);
+// Classic script, deferred: runs after parsing, before PyScript and the app modules:
+//  1. real loading progress: bytes of the two big Pyodide downloads (counted by
+//     pyodide-start.js), then PyScript's own stages (`py:progress` events);
 //  2. readiness: `window.mtBoot.whenReady(fn)` runs fn once Python has exposed
 //     window.mtApi (page.py dispatches `app:py-ready`);
 //  3. a watchdog that explains, in plain words, a Python that never starts;
@@ -64,30 +64,19 @@
     if (boot.onProgress) boot.onProgress(pct, boot.stage);
   }
 
-  // --- 1. byte progress: Pyodide fetches the .wasm and the stdlib .zip with
-  // globalThis.fetch(URL object); count the body as it streams through.
-  var origFetch = window.fetch;
-  window.fetch = function (input, init) {
-    return origFetch.call(this, input, init).then(function (res) {
-      var url = String(input && input.url ? input.url : input);
-      var path = url.split("?")[0];
-      var name = path.slice(path.lastIndexOf("/") + 1);
-      if (!res.ok || !res.body || !(name in bytes) || typeof TransformStream === "undefined") return res;
-      // pyodide-start.js starts these downloads before PyScript says "Loading interpreter": count them at once
+  // --- 1. byte progress: pyodide-start.js counts the two big downloads as they stream in
+  // (window.mtDownload, a "mt:download" event per chunk); it may have started before this script ran.
+  function takeDownloads() {
+    var seen = window.mtDownload || {};
+    for (var name in seen) {
+      if (!(name in bytes)) continue;
+      bytes[name] = [seen[name][0], seen[name][1] || bytes[name][1]];
       stageWeight = Math.max(stageWeight, STAGES["Loading interpreter"]);
-      var entry = bytes[name] = [0, Number(res.headers.get("content-length")) || bytes[name][1]];
-      var counted = res.body.pipeThrough(new TransformStream({
-        transform: function (chunk, ctl) {
-          entry[0] += chunk.byteLength;
-          if (entry[0] > entry[1]) entry[1] = entry[0];   // a compressed Content-Length
-          render();
-          ctl.enqueue(chunk);
-        }
-      }));
-      // Keep status and headers: instantiateStreaming needs Content-Type: application/wasm.
-      return new Response(counted, { status: res.status, statusText: res.statusText, headers: res.headers });
-    });
-  };
+    }
+    render();
+  }
+  addEventListener("mt:download", takeDownloads);
+  takeDownloads();
 
   // --- 2. stage progress (polyscript dispatches these on window) ---
   addEventListener("py:progress", function (e) {

@@ -50,9 +50,16 @@ def test_first_paint_comes_before_python_and_an_early_start_waits_for_it(fresh_p
             break
         page.wait_for_timeout(50)
     assert held, "the page never asked for the wasm"
+    # Real progress: the standard library's bytes are counted while the wasm is held back.
+    page.wait_for_function("(window.mtDownload || {})['python_stdlib.zip']?.[0] > 0", timeout=30_000)
+    page.wait_for_selector("#load-stage:text-matches('Downloading the game engine: [0-9.]+ of [0-9.]+ MB')")
+    assert 8 <= page.eval_on_selector("#load-bar", "b => b.value") < 80
     for route in held:
         route.continue_()
     page.wait_for_selector("#game-screen", state="visible", timeout=90_000)
+    counted = page.evaluate("window.mtDownload")
+    assert counted["pyodide.asm.wasm"][0] == counted["pyodide.asm.wasm"][1] > 5_000_000, counted
+    assert page.eval_on_selector("#load-bar", "b => b.value") == 100
     timings = page.evaluate("({fcp: performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint').startTime,"
                             " ready: window.mtBoot.readyMs})")
     assert timings["fcp"] < timings["ready"]
