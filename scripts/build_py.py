@@ -1,10 +1,16 @@
 #!/usr/bin/env python3
 """Pack the Python package for the page: py/mexican_train/**.py -> py/mexican_train.zip.
 
-The page maps this one archive into Pyodide (PyScript ``files`` with a ``"./*"``
-target, unpacked by Pyodide itself), so a cold start costs one request for the
-whole package instead of one per module, and a module added to the package is
+The page unpacks this one archive into Python's working folder
+(static/js/pyodide-start.js), so a cold start costs one request for the whole
+package instead of one per module, and a module added to the package is
 picked up without touching index.html.
+
+Beside each module the archive holds its bytecode (``__pycache__/*.pyc``),
+compiled by the page's own Python version (scripts/compile_pyc.mjs runs
+Pyodide from node_modules under Node): importing the package in the page then
+skips compiling it (~140 ms in Pyodide from source, ~45 ms from bytecode).
+Without Node or node_modules the archive holds the sources only, and says so.
 
     python3 scripts/build_py.py           # build if stale, print what it did
     python3 scripts/build_py.py --check   # exit 1 if the archive is missing or stale
@@ -16,14 +22,19 @@ when a source is newer, so editing a module and reloading the page is enough.
 
 from __future__ import annotations
 
+import base64
 import io
+import json
 import os
+import shutil
+import subprocess
 import sys
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "py", "mexican_train")
 ARCHIVE = os.path.join(ROOT, "py", "mexican_train.zip")
+COMPILER = os.path.join(ROOT, "scripts", "compile_pyc.mjs")
 
 
 def sources(package: str = PACKAGE) -> list[tuple[str, str]]:
@@ -49,21 +60,50 @@ def stale(archive: str = ARCHIVE, package: str = PACKAGE) -> bool:
         return True
     try:
         with zipfile.ZipFile(archive) as z:
-            return sorted(z.namelist()) != [name for name, _ in files]
+            return sorted(n for n in z.namelist() if n.endswith(".py")) != [name for name, _ in files]
     except zipfile.BadZipFile:
         return True
 
 
+def bytecode(texts: dict[str, str]) -> tuple[str, dict[str, bytes]] | None:
+    """(cache tag, {module name: .pyc bytes}) from the page's Python, or None (with a warning) without Node."""
+    node = shutil.which("node")
+    if node is None or not os.path.exists(os.path.join(ROOT, "node_modules", "pyodide", "pyodide.mjs")):
+        print("build_py: no node or node_modules/pyodide: the archive holds sources only (run scripts/setup.sh)",
+              file=sys.stderr)
+        return None
+    done = subprocess.run([node, COMPILER], input=json.dumps(texts), capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        print(f"build_py: compiling with Pyodide failed, sources only:\n{done.stderr[-2000:]}", file=sys.stderr)
+        return None
+    result = json.loads(done.stdout)
+    return result["cache_tag"], {name: base64.b64decode(pyc) for name, pyc in result["pyc"].items()}
+
+
+def pyc_name(name: str, cache_tag: str) -> str:
+    """Where Python looks for the bytecode of module file ``name``: pkg/__pycache__/mod.<tag>.pyc."""
+    folder, file = name.rsplit("/", 1)
+    return f"{folder}/__pycache__/{file[:-3]}.{cache_tag}.pyc"
+
+
 def build(archive: str = ARCHIVE, package: str = PACKAGE) -> int:
     """Write the archive (atomically); returns its size in bytes."""
+    texts = {}
+    for name, path in sources(package):
+        with open(path, encoding="utf-8") as f:
+            texts[name] = f.read()
+    compiled = bytecode(texts)
+    entries = [(name, text.encode("utf-8")) for name, text in texts.items()]
+    if compiled:
+        tag, pycs = compiled
+        entries += [(pyc_name(name, tag), data) for name, data in pycs.items()]
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for name, path in sources(package):
+        for name, data in sorted(entries):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            with open(path, "rb") as f:
-                z.writestr(info, f.read())
+            z.writestr(info, data)
     data = buf.getvalue()
     tmp = archive + ".tmp"
     with open(tmp, "wb") as f:
@@ -87,7 +127,10 @@ def main(argv: list[str]) -> int:
             return 1
         return 0
     if ensure():
-        print(f"built {os.path.relpath(ARCHIVE, ROOT)}: {len(sources())} modules, {os.path.getsize(ARCHIVE)} bytes")
+        with zipfile.ZipFile(ARCHIVE) as z:
+            pycs = sum(1 for n in z.namelist() if n.endswith(".pyc"))
+        print(f"built {os.path.relpath(ARCHIVE, ROOT)}: {len(sources())} modules, {pycs} compiled, "
+              f"{os.path.getsize(ARCHIVE)} bytes")
     else:
         print(f"{os.path.relpath(ARCHIVE, ROOT)} is up to date")
     return 0

@@ -170,3 +170,27 @@ def test_the_dev_server_writes_a_fresh_sw_js_when_asked(dist):
     finally:
         srv.shutdown()
         srv.server_close()
+
+
+@needs_vendor
+def test_the_package_archive_holds_every_module_with_bytecode_for_the_pages_python(tmp_path):
+    import zipfile
+
+    import build_py
+    archive = tmp_path / "mexican_train.zip"
+    build_py.build(str(archive))
+    with zipfile.ZipFile(archive) as z:
+        names = set(z.namelist())
+        modules = [name for name, _ in build_py.sources()]
+        assert {n for n in names if n.endswith(".py")} == set(modules)
+        with open(os.path.join(ROOT, "vendor", "pyodide", "pyodide-lock.json"), encoding="utf-8") as f:
+            version = json.load(f)["info"]["python"]                # the page's Python, e.g. 3.14.2
+        tag = "cpython-" + "".join(version.split(".")[:2])
+        for name in modules:
+            pyc = z.read(build_py.pyc_name(name, tag))
+            # PEP 552 header: magic, flags 0b01 (hash-based, not checked), the source's hash
+            assert struct.unpack("<I", pyc[4:8])[0] == 0b01, name
+            assert len(pyc) > 16
+    first = archive.read_bytes()
+    build_py.build(str(archive))
+    assert archive.read_bytes() == first   # deterministic: same sources, same bytes
