@@ -94,7 +94,15 @@ function show(next) {
   html.dataset.cpuPending = vm.cpu && vm.cpu.pending && !vm.paused && !vm.blocked ? "1" : "0";
   html.dataset.blocked = vm.blocked ? "1" : "0";
   $("take-over-row").hidden = !vm.blocked;
-  if (!vm.blocked) scheduler.schedule(vm, () => send({ type: "cpu" }));   // blocked: another tab plays this match
+  scheduleCpu();
+}
+
+// The next CPU step, at the chosen speed. CPU play waits while help, the menu or a question covers
+// the board (the player could not follow it; render.onBoardClear resumes it), and while another tab
+// plays this match (vm.blocked).
+function scheduleCpu() {
+  if (!vm || vm.blocked || view !== "game" || render.personDialogOpen()) { scheduler.cancel(); return; }
+  scheduler.schedule(vm, () => { if (!render.personDialogOpen()) send({ type: "cpu" }); });
 }
 
 // Another tab wrote the save (a storage event): Python stops saving over it and
@@ -265,6 +273,7 @@ function init() {
   });
 
   $("menu-speed").addEventListener("change", (e) => send({ type: "speed", speed: e.target.value }));
+  render.onBoardClear(scheduleCpu);
   window.addEventListener("mt:prefs", () => render.relayout(vm));   // a new tile face: re-draw the tiles
   $("import-file").addEventListener("change", (e) => {
     const file = e.target.files && e.target.files[0];

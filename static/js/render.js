@@ -41,6 +41,10 @@ export function topDialog() {
   return openDialogs.length ? openDialogs[openDialogs.length - 1] : null;
 }
 
+let whenBoardClear = null;
+/** Run ``fn`` each time the last of help, menu and confirm closes (CPU play resumes then: see app.js). */
+export function onBoardClear(fn) { whenBoardClear = fn; }
+
 function afterClose(dialog) {
   const at = openDialogs.indexOf(dialog);
   if (at >= 0) openDialogs.splice(at, 1);
@@ -50,6 +54,7 @@ function afterClose(dialog) {
     run();
   }
   rescueFocus();
+  if (!personDialogOpen() && PERSON_DIALOGS.includes(dialog.id) && whenBoardClear) whenBoardClear();
 }
 
 export function openDialog(dialog) {

@@ -212,6 +212,28 @@ def test_an_open_double_must_be_covered_by_the_next_player(app):
     assert app.targets() == [double_train]
 
 
+def test_cpu_play_waits_while_the_menu_or_help_covers_the_board(app):
+    page = app.page
+    app.new_match([("Bot", "random"), ("Cy", "random"), ("Ana", "human")], set=6, rounds="one", speed="fast",
+                  seed=5, wait=False)
+    page.wait_for_selector('html[data-cpu-pending="1"]', state="attached")
+    for opener, dialog in (('.topbar [data-action="menu"]', "#menu-dialog"), ('.topbar [data-action="help"]',
+                                                                              "#help-dialog")):
+        if app.attr("data-cpu-pending") != "1":
+            break
+        page.click(opener)
+        assert page.locator(dialog).is_visible()
+        step = app.attr("data-step")
+        page.wait_for_timeout(1500)                  # five CPU steps' worth at this speed
+        assert app.attr("data-step") == step, f"CPU play went on under {dialog}"
+        page.keyboard.press("Escape")
+        for _ in range(60):                          # closed: CPU play resumes by itself
+            if app.attr("data-step") != step:
+                break
+            page.wait_for_timeout(50)
+        assert app.attr("data-step") != step, f"CPU play did not resume after {dialog} closed"
+
+
 def test_pause_and_continue_by_button_and_keys_stop_cpu_play(app):
     app.new_match([("Bot A", "random"), ("Bot B", "random")], set=6, rounds="one", speed="normal", seed=5,
                   wait=False)
