@@ -35,7 +35,7 @@ function showScreen(name) {
   $("game-screen").hidden = name !== "game";
   document.documentElement.dataset.view = name;
   if (name === "setup") {
-    scheduler.cancel();
+    scheduleCpu();   // none while the setup screen is up
     for (const id of ["pause-dialog", "round-dialog", "match-dialog", "menu-dialog"]) render.closeDialog($(id));
     updateSavedPanel();
   }
@@ -91,7 +91,6 @@ function show(next) {
   html.dataset.screen = vm.screen;
   html.dataset.step = vm.step;
   html.dataset.focus = vm.focus;
-  html.dataset.cpuPending = vm.cpu && vm.cpu.pending && !vm.paused && !vm.blocked ? "1" : "0";
   html.dataset.blocked = vm.blocked ? "1" : "0";
   $("take-over-row").hidden = !vm.blocked;
   scheduleCpu();
@@ -99,10 +98,15 @@ function show(next) {
 
 // The next CPU step, at the chosen speed. CPU play waits while help, the menu or a question covers
 // the board (the player could not follow it; render.onBoardClear resumes it), and while another tab
-// plays this match (vm.blocked).
+// plays this match (vm.blocked). html[data-cpu-pending] says whether a CPU step is on its way.
 function scheduleCpu() {
-  if (!vm || vm.blocked || view !== "game" || render.personDialogOpen()) { scheduler.cancel(); return; }
-  scheduler.schedule(vm, () => { if (!render.personDialogOpen()) send({ type: "cpu" }); });
+  let coming = false;
+  if (vm && !vm.blocked && view === "game" && !render.personDialogOpen()) {
+    coming = scheduler.schedule(vm, () => { if (!render.personDialogOpen()) send({ type: "cpu" }); });
+  } else {
+    scheduler.cancel();
+  }
+  document.documentElement.dataset.cpuPending = coming ? "1" : "0";
 }
 
 // Another tab wrote the save (a storage event): Python stops saving over it and
@@ -213,10 +217,11 @@ function action(name, el) {
       $("setup-title").scrollIntoView({ block: "start" });
       $("start").focus();
       return;
-    case "help": render.openDialog($("help-dialog")); return;
+    case "help": render.openDialog($("help-dialog")); scheduleCpu(); return;
     case "menu":
       if (vm && vm.cpu) $("menu-speed").value = vm.cpu.speed;
       render.openDialog($("menu-dialog"));
+      scheduleCpu();
       return;
     case "close_dialog": render.closeDialog(el.closest("dialog")); return;
     case "sound": {
