@@ -49,6 +49,22 @@ def new_end(end: int, t) -> int:
     return t[1] if t[0] == end else t[0]
 
 
+def after_play(view: SeatView, action: Action) -> tuple[int, int, list]:
+    """A legal play's train index, that train's open end after it, and the hand it leaves."""
+    k = train_index(view, action)
+    rest = list(view.hand)
+    rest.remove(action.tile)
+    return k, new_end(view.trains[k].end, action.tile), rest
+
+
+def forced(view: SeatView) -> Action | None:
+    """The action when the seat has no real choice (one legal action, or no tile to place), else None."""
+    legal = view.legal
+    if len(legal) == 1 or not any(a.kind == PLAY for a in legal):
+        return legal[0]
+    return None
+
+
 def open_ends(view: SeatView, seat: int | None = None) -> list[int]:
     """The ends ``seat`` (default: the view's seat) may play on in a free turn, without duplicates."""
     ends = []

@@ -13,7 +13,7 @@ import random
 
 from ..actions import Action
 from ..view import SeatView
-from .base import plays_of
+from .base import forced, plays_of
 
 #: How often Easy picks any legal play instead of a sensible one.
 MISTAKE_RATE = 0.2
@@ -21,12 +21,10 @@ MISTAKE_RATE = 0.2
 
 def choose(view: SeatView, rng: random.Random) -> Action:
     """Easy's action: mostly the heaviest playable tile, sometimes any legal play."""
-    legal = view.legal
-    if len(legal) == 1:
-        return legal[0]
+    action = forced(view)
+    if action is not None:
+        return action
     plays = plays_of(view)
-    if not plays:
-        return legal[0]
     if rng.random() < MISTAKE_RATE:
         return rng.choice(plays)
     seat = view.seat

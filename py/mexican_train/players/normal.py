@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import random
 
-from ..actions import MEXICAN, Action
+from ..actions import Action
 from ..view import SeatView
-from .base import min_opponent_count, plays_of, tile_score
+from .base import after_play, forced, min_opponent_count, plays_of, tile_score
 
 #: Weights of ``score_play``.
 WEIGHTS = dict(chain=3.0, fit=2.0, links=1.5, pips=0.5, pips_close=1.6, double_follow=8.0, double_alone=-12.0,
@@ -57,11 +57,7 @@ def score_play(view: SeatView, action: Action, w: dict = WEIGHTS) -> float:
     trains = view.trains
     t = action.tile
     a, b = t
-    k = seats if action.train == MEXICAN else action.train
-    end = trains[k].end
-    after = b if a == end else a
-    rest = list(view.hand)
-    rest.remove(t)
+    k, after, rest = after_play(view, action)
     if not rest:
         return 1000.0  # going out
     # The ends this seat may use after the play: its own train, the Mexican Train, marked trains.
@@ -93,12 +89,10 @@ def score_play(view: SeatView, action: Action, w: dict = WEIGHTS) -> float:
 
 def choose(view: SeatView, rng: random.Random) -> Action:
     """Normal's action: the play that scores best (near-ties broken at random)."""
-    legal = view.legal
-    if len(legal) == 1:
-        return legal[0]
+    action = forced(view)
+    if action is not None:
+        return action
     plays = plays_of(view)
-    if not plays:
-        return legal[0]
     best, best_score = plays[0], None
     for action in plays:
         score = score_play(view, action) + rng.random() * 0.5

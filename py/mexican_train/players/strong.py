@@ -26,9 +26,9 @@ import math
 import random
 from typing import NamedTuple
 
-from ..actions import MEXICAN, Action
+from ..actions import Action
 from ..view import SeatView
-from .base import Chain, min_opponent_count, plan_chain, plays_of, spare_tiles, tile_score
+from .base import Chain, after_play, min_opponent_count, plan_chain, plays_of, spare_tiles, tile_score
 from .rollout import Plans, play_out
 from .sampling import Knowledge
 from .sim import Sim
@@ -74,11 +74,7 @@ def judge(view: SeatView, action: Action, w: dict = WEIGHTS) -> Judgement:
     trains = view.trains
     t = action.tile
     a, b = t
-    k = seats if action.train == MEXICAN else action.train
-    end = trains[k].end
-    after = b if a == end else a
-    rest = list(view.hand)
-    rest.remove(t)
+    k, after, rest = after_play(view, action)
     own_end = after if k == seat else trains[seat].end
     if not rest:
         return Judgement(action, 1e9, Chain(own_end), 0, True)
