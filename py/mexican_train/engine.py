@@ -196,7 +196,7 @@ def new_round(rules: Rules, number: int, hands, boneyard) -> RoundState:
         hands_dealt=tuple(tuple(h) for h in hands), boneyard_dealt=tuple(boneyard),
         hands=tuple(tuple(sorted(h)) for h in hands), draws=0, trains=trains,
         seat=first, phase=FREE, doubles=(), chain=0, drawn=None, placed=False,
-        had_turn=(False,) * seats, idle_turns=0, history=None, log=None, result=None, legal=(),
+        had_turn=(False,) * seats, idle_turns=0, history=None, log=None, result=None, legal=None,
     )
     d = _Draft(state)
     _begin_turn(d, first)
@@ -339,7 +339,7 @@ class _Draft:
     exec(f"def _values(self):\n    return ({', '.join('self.' + f for f in RoundState._fields)},)")
 
     def freeze(self) -> RoundState:
-        if self.phase != OVER:
+        if self.legal is None:  # not known yet (a draw that fits has already listed them)
             self.legal = _compute_legal(self)
         return tuple.__new__(RoundState, self._values())
 
@@ -454,7 +454,9 @@ def _draw(d: _Draft) -> None:
     d.drawn = t
     _log(d, Event("draw", seat, lacks=lacks, may_hold_doubles=may_hold_doubles))
     legal = _compute_legal(d)
-    if legal[0].kind != PLAY:
+    if legal[0].kind == PLAY:
+        d.legal = legal  # the turn goes on with the drawn tile: these are the legal actions
+    else:
         # The drawn tile does not fit either: the own train is marked and the turn ends.
         d.drawn = None
         _mark(d)
@@ -497,7 +499,7 @@ def apply(state: RoundState, action: Action | str) -> RoundState:
         rule, reason = explain_illegal(state, action)
         raise IllegalMoveError(action, rule, reason)
     d = _Draft(state)
-    d.history = (action, state.history)
+    d.history, d.legal = (action, state.history), None
     _STEPS[action.kind](d, action)
     return d.freeze()
 
