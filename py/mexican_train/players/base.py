@@ -29,21 +29,6 @@ def tile_score(t, blank_double_penalty: int) -> int:
     return blank_double_penalty if t == (0, 0) else t[0] + t[1]
 
 
-def hand_score(hand, blank_double_penalty: int) -> int:
-    """What a hand costs at the end of the round."""
-    return sum(tile_score(t, blank_double_penalty) for t in hand)
-
-
-def value_counts(hand, top: int) -> list[int]:
-    """For each value 0..top, how many tiles of ``hand`` show it (a double counts once)."""
-    counts = [0] * (top + 1)
-    for a, b in hand:
-        counts[a] += 1
-        if b != a:
-            counts[b] += 1
-    return counts
-
-
 def new_end(end: int, t) -> int:
     """The open end of a train after tile ``t`` is placed on end ``end``."""
     return t[1] if t[0] == end else t[0]
@@ -57,27 +42,24 @@ def after_play(view: SeatView, action: Action) -> tuple[int, int, list]:
     return k, new_end(view.trains[k].end, action.tile), rest
 
 
+def public_ends(view: SeatView, k: int, after: int) -> set[int]:
+    """After a play on train ``k`` that leaves it ending in ``after``: the open ends of the trains
+    everyone may use (the Mexican Train, the other seats' marked trains)."""
+    trains = view.trains
+    seats = view.rules.seats
+    ends = {after if k == seats else trains[seats].end}
+    for s in range(seats):
+        if s != view.seat and trains[s].marked:
+            ends.add(after if k == s else trains[s].end)
+    return ends
+
+
 def forced(view: SeatView) -> Action | None:
     """The action when the seat has no real choice (one legal action, or no tile to place), else None."""
     legal = view.legal
     if len(legal) == 1 or not any(a.kind == PLAY for a in legal):
         return legal[0]
     return None
-
-
-def open_ends(view: SeatView, seat: int | None = None) -> list[int]:
-    """The ends ``seat`` (default: the view's seat) may play on in a free turn, without duplicates."""
-    ends = []
-    for k in view.eligible_trains(seat):
-        e = view.trains[k].end
-        if e not in ends:
-            ends.append(e)
-    return ends
-
-
-def fits_any(t, ends) -> bool:
-    """True when tile ``t`` matches one of ``ends``."""
-    return t[0] in ends or t[1] in ends
 
 
 def min_opponent_count(view: SeatView) -> int:

@@ -20,7 +20,7 @@ import random
 
 from ..actions import Action
 from ..view import SeatView
-from .base import after_play, forced, min_opponent_count, plays_of, tile_score
+from .base import after_play, forced, min_opponent_count, plays_of, public_ends, tile_score
 
 #: Weights of ``score_play``.
 WEIGHTS = dict(chain=3.0, fit=2.0, links=1.5, pips=0.5, pips_close=1.6, double_follow=8.0, double_alone=-12.0,
@@ -62,10 +62,7 @@ def score_play(view: SeatView, action: Action, w: dict = WEIGHTS) -> float:
         return 1000.0  # going out
     # The ends this seat may use after the play: its own train, the Mexican Train, marked trains.
     own_end = after if k == seat else trains[seat].end
-    ends = {own_end, after if k == seats else trains[seats].end}
-    for s in range(seats):
-        if s != seat and trains[s].marked:
-            ends.add(after if k == s else trains[s].end)
+    ends = public_ends(view, k, after) | {own_end}
     fitting = sum(1 for u in rest if u[0] in ends or u[1] in ends)
     run = greedy_run(rest, own_end)
     links = sum(1 for u in rest if a in u or b in u)

@@ -28,7 +28,8 @@ from typing import NamedTuple
 
 from ..actions import Action
 from ..view import SeatView
-from .base import Chain, after_play, min_opponent_count, plan_chain, plays_of, spare_tiles, tile_score
+from .base import (Chain, after_play, min_opponent_count, plan_chain, plays_of, public_ends, spare_tiles,
+                   tile_score)
 from .rollout import Plans, play_out
 from .sampling import Knowledge
 from .sim import Sim
@@ -78,11 +79,7 @@ def judge(view: SeatView, action: Action, w: dict = WEIGHTS) -> Judgement:
     own_end = after if k == seat else trains[seat].end
     if not rest:
         return Judgement(action, 1e9, Chain(own_end), 0, True)
-    mexican_end = after if k == seats else trains[seats].end
-    public = {mexican_end}
-    for s in range(seats):
-        if s != seat and trains[s].marked:
-            public.add(after if k == s else trains[s].end)
+    public = public_ends(view, k, after)
     chain = plan_chain(rest, own_end)
     spares = spare_tiles(rest, chain)
     spare_fit = sum(1 for u in spares if u[0] in public or u[1] in public)
