@@ -102,6 +102,14 @@ class Game:
         self.page.click(f'#hand-tiles [data-tile="{tile}"]')
         self.page.click(f'#trains [data-train="{train}"]')
 
+    def replay(self, steps):
+        """Make the steps of ``open_double_line``: ("command", name) or ("play", tile, train)."""
+        for step in steps:
+            if step[0] == "command":
+                self.click(step[1])
+            else:
+                self.play(step[1], step[2])
+
     def step_once(self):
         """One thing a person at the screen would do next; returns False once the match-end dialog shows."""
         page = self.page
@@ -185,33 +193,32 @@ def open_double_line(tries=120):
 
 
 def _open_double_line(players, seed):
-    if True:
-        session = start(settings(players, seed=seed))
-        steps = []
-        for _ in range(60):
-            match = session.match
-            if match.round.result is not None:
-                break
-            commands = {c["id"] for c in view_model(session)["commands"] if c["shown"]}
-            if "next" in commands or "reveal" in commands:
-                name = "next" if "next" in commands else "reveal"
-                if name == "reveal" and match.round.phase == "bound" and steps:
-                    covers = [a for a in match.legal_actions() if a.kind == "play"]
-                    return (steps, match.seat) if covers else None
-                steps.append(("command", name))
-                session = handle(session, {"type": "command", "name": name})
-                continue
-            legal = match.legal_actions()
-            plays = [a for a in legal if a.kind == "play"]
-            state = match.round
-            if state.phase == "double":   # leave the double open: put the extra tile elsewhere
-                placed = state.train_name(state.doubles[-1])
-                choice = ([a for a in plays if a.train != placed] or plays or legal)[0]
-            else:
-                choice = ([a for a in plays if a.tile.is_double] or plays or legal)[0]
-            if choice.kind == "play":
-                steps.append(("play", f"{choice.tile.low}-{choice.tile.high}", str(choice.train)))
-            else:
-                steps.append(("command", choice.kind))
-            session = apply_action(session, choice)
+    session = start(settings(players, seed=seed))
+    steps = []
+    for _ in range(60):
+        match = session.match
+        if match.round.result is not None:
+            break
+        commands = {c["id"] for c in view_model(session)["commands"] if c["shown"]}
+        if "next" in commands or "reveal" in commands:
+            name = "next" if "next" in commands else "reveal"
+            if name == "reveal" and match.round.phase == "bound" and steps:
+                covers = [a for a in match.legal_actions() if a.kind == "play"]
+                return (steps, match.seat) if covers else None
+            steps.append(("command", name))
+            session = handle(session, {"type": "command", "name": name})
+            continue
+        legal = match.legal_actions()
+        plays = [a for a in legal if a.kind == "play"]
+        state = match.round
+        if state.phase == "double":   # leave the double open: put the extra tile elsewhere
+            placed = state.train_name(state.doubles[-1])
+            choice = ([a for a in plays if a.train != placed] or plays or legal)[0]
+        else:
+            choice = ([a for a in plays if a.tile.is_double] or plays or legal)[0]
+        if choice.kind == "play":
+            steps.append(("play", f"{choice.tile.low}-{choice.tile.high}", str(choice.train)))
+        else:
+            steps.append(("command", choice.kind))
+        session = apply_action(session, choice)
     return None

@@ -549,11 +549,7 @@ def test_no_audit_violations_on_any_screen(a11y_page):
     seed, steps, _ = open_double_line()
     game.new_match([("Ana", "human"), ("Ben", "human")], set=6, seed=seed)
     run_axe(page, "hotseat handover", found)
-    for step in steps:
-        if step[0] == "command":
-            game.click(step[1])
-        else:
-            game.play(step[1], step[2])
+    game.replay(steps)
     game.click("reveal")
     assert page.locator("#trains .train.st-double").count() == 1
     run_axe(page, "open double", found)

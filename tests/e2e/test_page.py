@@ -190,11 +190,7 @@ def test_a_seat_with_no_play_draws_and_its_train_is_marked_in_words(app):
 def test_an_open_double_must_be_covered_by_the_next_player(app):
     seed, steps, bound = open_double_line()
     app.new_match([("Ana", "human"), ("Ben", "human")], set=6, seed=seed)
-    for step in steps:
-        if step[0] == "command":
-            app.click(step[1])
-        else:
-            app.play(step[1], step[2])
+    app.replay(steps)
     app.click("reveal")
     banner = app.banner()
     assert banner.startswith("Cover the open double")

@@ -23,7 +23,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from conftest import DESKTOP, READY_MS, ROOT, Watch, wait_ready
+from conftest import DESKTOP, READY_MS, ROOT, Watch, open_game, wait_ready
 from game import Game, send, settings
 
 from mexican_train.ui.controller import human_to_move, start
@@ -297,13 +297,8 @@ def test_the_built_site_on_a_plain_static_server_and_a_new_release_replacing_the
     proc, port = spawn([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory",
                         str(tmp_path / "host")], r"port (\d+)", log)
     url = f"http://127.0.0.1:{port}/some/sub/path/"
-    context = browser.new_context(viewport=DESKTOP)
+    context, page, watch = open_game(browser, url + "?test=1")
     try:
-        page = context.new_page()
-        page.set_default_timeout(20_000)
-        watch = Watch(page)
-        page.goto(url + "?test=1")
-        wait_ready(page)
         game = Game(page)
         game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=12)
         for _ in range(3):

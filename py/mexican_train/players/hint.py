@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..actions import MEXICAN, Action
 from ..view import SeatView
+from .base import train_index
 
 
 def _who(seat: int, names) -> str:
@@ -61,7 +62,7 @@ def reason(view: SeatView, action: Action, decision=None, names=None) -> str:
     chain = len(j.chain) if j is not None else 0
 
     if view.phase == "bound":
-        k = view.rules.seats if action.train == MEXICAN else action.train
+        k = train_index(view, action)
         v = view.trains[k].end
         text = f"Covers the open double {v}-{v} on {where}, which must be answered before anything else"
         text += f", and keeps {_chain_words(chain)} intact." if chain > 1 else "."
@@ -111,7 +112,7 @@ def reason(view: SeatView, action: Action, decision=None, names=None) -> str:
 
 
 def _covers(view: SeatView, action: Action) -> bool:
-    k = view.rules.seats if action.train == MEXICAN else action.train
+    k = train_index(view, action)
     return k in view.doubles and view.trains[k].open_double is not None
 
 
