@@ -211,18 +211,16 @@ def targets_of(match: Match, t: Tile) -> tuple[str, ...]:
 
 
 def _play_on(session: Session, train: str) -> Session:
-    seat = human_to_move(session)
-    if seat is None:
-        return session
     known = {str(name) for name in [MEXICAN] + list(range(session.match.rules.seats))}
+    if human_to_move(session) is None or train not in known:
+        return session
     if session.selected is None:  # a train pressed first (by keyboard or screen reader): say what to do
-        return session._replace(announce=(S.SAID_PICK_FIRST,)) if train in known else session
+        return session._replace(announce=(S.SAID_PICK_FIRST,))
+    name = MEXICAN if train == MEXICAN else int(train)
     if train not in targets_of(session.match, session.selected):
-        if train not in known:
-            return session
-        where = train_name(session.match, MEXICAN if train == MEXICAN else int(train), viewer(session))
+        where = train_name(session.match, name, viewer(session))
         return session._replace(announce=(S.SAID_NOT_HERE.format(tile=_tile_text(session.selected), train=where),))
-    return _commit(session, play(session.selected, MEXICAN if train == MEXICAN else int(train)))
+    return _commit(session, play(session.selected, name))
 
 
 _COMMAND_ACTIONS = {"draw": DRAW_ACTION, "pass": PASS_ACTION, "stop": STOP_ACTION}
