@@ -6,7 +6,7 @@
 * honesty: two states that show a seat the same view, but hide different
   tiles, get the same decision;
 * the parts Strong rests on: the play-out copy of the rules agrees with the
-  engine, the guesses at hidden tiles respect what the seat has seen, the
+  engine (and its quicker listing for the common rules with the copy), the guesses at hidden tiles respect what the seat has seen, the
   chain search is exact;
 * the hint (``explain``) gives Strong's action with a reason in plain words.
 """
@@ -20,10 +20,10 @@ import pytest
 from mexican_train import Rules, full_set, new_match
 from mexican_train.cli import main
 from mexican_train.match import Player, start_round
-from mexican_train.players import PLAYERS, explain, get_player, player_rng, strong
+from mexican_train.players import PLAYERS, explain, get_player, player_rng, rollout, strong
 from mexican_train.players.base import plan_chain
 from mexican_train.players.sampling import Knowledge, tile_bits
-from mexican_train.players.sim import Sim
+from mexican_train.players.sim import BOUND, DOUBLE, FREE, Sim
 from mexican_train.view import seat_view
 
 LEVELS = ("easy", "normal", "strong")
@@ -194,6 +194,38 @@ def test_the_play_out_copy_of_the_rules_agrees_with_the_engine(rules):
             action = rng.choice(state.legal)
             state = state.apply(action)
             sim.apply(action)
+
+
+COMMON_RULES = [Rules.make(set=12, seats=2), Rules.make(set=6, seats=3), Rules.make(set=9, seats=4),
+                Rules.make(set=12, seats=4, blank_double_penalty=50)]
+
+
+@pytest.mark.parametrize("rules", COMMON_RULES, ids=lambda r: f"{r.set}-{r.seats}")
+def test_the_play_outs_fast_path_lists_the_same_plays_as_the_play_out_copy(rules):
+    # Under the common rules the play-out lists plays its own quicker way (rollout.common_plays);
+    # it must list exactly sim.plays(), which the test above holds to the engine, in every phase.
+    phases = set()
+    for seed in range(16):
+        rng = random.Random(seed)
+        state = start_round(rules, seed, seed % rules.rounds)
+        sim = Sim.from_view(seat_view(state, state.seat), state.hands, state.boneyard)
+        assert rollout.uses_common_rules(sim)
+        while not state.over:
+            plays, reach = rollout.common_plays(sim)
+            assert sorted(plays) == sorted(sim.plays()), (seed, state.actions)
+            if reach is not None:   # a free turn: the ends of the trains the seat may choose among
+                assert {sim.ends[k] for _, k in plays} <= set(reach) | {sim.ends[d] for d in sim.doubles}
+            phases.add(sim.phase)
+            action = rng.choice(state.legal)
+            state = state.apply(action)
+            sim.apply(action)
+    assert {FREE, DOUBLE, BOUND} <= phases   # the walk went through every phase the fast path handles
+
+
+@pytest.mark.parametrize("rules", RULES[2:], ids=lambda r: f"{r.preset}-{r.set}-{r.seats}-{r.double_rule}")
+def test_other_rules_play_out_through_the_copy_itself(rules):
+    state = start_round(rules, 3, 0)
+    assert not rollout.uses_common_rules(Sim.from_view(seat_view(state, state.seat), state.hands, state.boneyard))
 
 
 @pytest.mark.parametrize("rules", RULES[:3], ids=["d12-2", "d6-3", "classic-d9-4"])

@@ -124,43 +124,56 @@ def choose_play(sim: Sim, plays: list, plans: Plans, reach=None) -> tuple:
     return best
 
 
+def uses_common_rules(sim: Sim) -> bool:
+    """True when ``common_plays`` may stand in for ``sim.plays()``: flexible doubles, no opening chain,
+    no exhausted suits, the Mexican Train open from the first turn."""
+    return not (sim.opening_chain or sim.exhausted_rule or sim.immediate or sim.mexican_later)
+
+
+def common_plays(sim: Sim) -> tuple[list, list | None]:
+    """The legal plays ``(tile, train)`` of the seat to move, under the common rules (see
+    ``uses_common_rules``), and the ends of the trains it may choose among on a free turn (None when
+    a double binds it). The same plays as ``sim.plays()``, written out for the play-out's speed: under
+    these rules the trains a seat may use do not depend on whether it has had a turn."""
+    seats = sim.seats
+    seat, phase, ends = sim.seat, sim.phase, sim.ends
+    if phase == FREE or phase == DOUBLE:
+        marked = sim.marked
+        targets = [k for k in range(seats) if k == seat or marked[k]]
+        targets.append(seats)   # the Mexican Train
+        reach = [ends[k] for k in targets]
+        if phase == DOUBLE and sim.doubles[0] not in targets:
+            targets.append(sim.doubles[0])
+    elif phase == BOUND:
+        dbl = sim.dbl
+        targets = [k for k in range(seats + 1) if dbl[k]]
+        reach = None
+    else:
+        targets = sim.doubles
+        reach = None
+    drawn = sim.drawn
+    hand = sim.hands[seat]
+    plays = [(t, k) for t in ((drawn,) if drawn is not None else hand) for k in targets if ends[k] in t]
+    if phase == DOUBLE and plays:
+        # Two doubles in one turn: only with a cover for one of them left in hand.
+        first_value = ends[sim.doubles[0]]
+        plays = [(t, k) for t, k in plays
+                 if t[0] != t[1] or any(u != t and (first_value in u or t[0] in u) for u in hand)]
+    return plays, reach
+
+
 def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> None:
     """Play ``sim`` to the end of the round with the play-out policy (edits ``sim`` and ``plans``)."""
-    if sim.opening_chain or sim.exhausted_rule or sim.immediate or sim.mexican_later:
+    if not uses_common_rules(sim):
         _play_out_any_rules(sim, plans, max_steps)
         return
-    # The common rules (flexible doubles, no opening chain, no exhausted suits), written out for speed:
-    # the trains a seat may use do not depend on whether it has had a turn.
-    seats = sim.seats
-    mexican = seats
-    ends, marked, dbl, hands = sim.ends, sim.marked, sim.dbl, sim.hands
     nbone = len(sim.boneyard)
-    all_trains = range(seats + 1)
     steps = 0
     while sim.phase != OVER and steps < max_steps:
         steps += 1
-        seat = sim.seat
-        phase = sim.phase
-        if phase == FREE or phase == DOUBLE:
-            targets = [k for k in range(seats) if k == seat or marked[k]]
-            targets.append(mexican)
-            reach = [ends[k] for k in targets]
-            if phase == DOUBLE and sim.doubles[0] not in targets:
-                targets.append(sim.doubles[0])
-        elif phase == BOUND:
-            targets = [k for k in all_trains if dbl[k]]
-            reach = None
-        else:
-            targets = sim.doubles
-            reach = None
-        drawn = sim.drawn
-        hand = hands[seat]
-        plays = [(t, k) for t in ((drawn,) if drawn is not None else hand) for k in targets if ends[k] in t]
-        if phase == DOUBLE and plays:
-            first_value = ends[sim.doubles[0]]
-            plays = [(t, k) for t, k in plays
-                     if t[0] != t[1] or any(u != t and (first_value in u or t[0] in u) for u in hand)]
+        plays, reach = common_plays(sim)
         if plays:
+            seat = sim.seat
             t, k = plays[0] if len(plays) == 1 else choose_play(sim, plays, plans, reach)
             sim.play(t, k)
             plans.played(seat, t, k)
