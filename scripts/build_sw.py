@@ -11,8 +11,8 @@ sw.js is generated (git-ignored) from scripts/sw.template.js with two values:
   app manifest, everything under static/, the Python the page runs (the
   ``<script type="py">`` source and its ``files`` archive), the PyScript files
   the page actually requests (core.js and its static imports, the ``error``
-  plugin chunk PyScript imports even when switched off, core.css) and the five
-  files Pyodide fetches at boot. ``hash`` is a SHA-256 prefix of the file.
+  plugin chunk PyScript imports even when switched off, core.css), the five
+  files Pyodide fetches at boot and Python's memory snapshot. ``hash`` is a SHA-256 prefix of the file.
 * ``VERSION``: a hash of all of that plus the template. Any change to any file
   changes sw.js, so the browser installs the new worker, which fills a new
   cache (copying files whose hash did not change from the old cache instead of
@@ -41,8 +41,11 @@ ROOT = os.path.dirname(HERE)
 TEMPLATE = os.path.join(HERE, "sw.template.js")
 SW_NAME = "sw.js"
 MANIFEST = "manifest.webmanifest"
-# What pyodide.mjs fetches at boot (measured: /work/proto/REPORT.md); the lock file is fetched even with no packages.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# What pyodide.mjs fetches at boot (measured: /work/proto/REPORT.md; the lock file is fetched even with no
+# packages), and the memory snapshot of a started Python that scripts/setup.sh writes beside them
+# (scripts/make_snapshot.mjs; static/js/snapshot-worker.js fetches it).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+                 "python-snapshot.gz")
 # PyScript plugin chunks imported at boot although the page's config switches them off ("!error" only hides it).
 PYSCRIPT_BOOT_PLUGINS = ("error",)
 

@@ -1,5 +1,5 @@
 // Classic script, deferred: runs after parsing, before PyScript and the app modules:
-//  1. real loading progress: bytes of the two big Pyodide downloads (counted by
+//  1. real loading progress: bytes of the big Pyodide downloads (counted by
 //     pyodide-start.js), then PyScript's own stages (`py:progress` events);
 //  2. readiness: `window.mtBoot.whenReady(fn)` runs fn once Python has exposed
 //     window.mtApi (page.py dispatches `app:py-ready`);
@@ -38,7 +38,7 @@
   var stageWeight = 0;
   // Size hints so the bar does not jump back when the second download starts;
   // replaced by the real Content-Length as each response arrives.
-  var bytes = { "pyodide.asm.wasm": [0, 9598218], "python_stdlib.zip": [0, 2545637] };
+  var bytes = { "pyodide.asm.wasm": [0, 9598218], "python_stdlib.zip": [0, 2545637], "python-snapshot.gz": [0, 6500000] };
 
   function setStage(text) {
     boot.stage = text;
@@ -64,18 +64,25 @@
     if (boot.onProgress) boot.onProgress(pct, boot.stage);
   }
 
-  // --- 1. byte progress: pyodide-start.js counts the two big downloads as they stream in
+  // --- 1. byte progress: pyodide-start.js counts the big downloads as they stream in
   // (window.mtDownload, a "mt:download" event per chunk); it may have started before this script ran.
   function takeDownloads() {
     var seen = window.mtDownload || {};
     for (var name in seen) {
       if (!(name in bytes)) continue;
+      if (seen[name] === null) { delete bytes[name]; continue; }   // a file that will not come (no snapshot)
       bytes[name] = [seen[name][0], seen[name][1] || bytes[name][1]];
       stageWeight = Math.max(stageWeight, STAGES["Loading interpreter"]);
     }
     render();
   }
-  addEventListener("mt:download", takeDownloads);
+  // Hundreds of chunks arrive while the page starts: the bar is drawn at most once a frame.
+  var drawPending = false;
+  addEventListener("mt:download", function () {
+    if (drawPending) return;
+    drawPending = true;
+    requestAnimationFrame(function () { drawPending = false; takeDownloads(); });
+  });
   takeDownloads();
 
   // --- 2. stage progress (polyscript dispatches these on window) ---

@@ -68,6 +68,44 @@ def test_first_paint_comes_before_python_and_an_early_start_waits_for_it(fresh_p
     print(f"\nfirst contentful paint {timings['fcp']:.0f} ms, Python ready {timings['ready']:.0f} ms (wasm held)")
 
 
+def test_python_starts_from_its_memory_snapshot(app):
+    # scripts/make_snapshot.mjs took it; restoring it skips Python's own start-up.
+    assert app.page.evaluate("window.mtPythonStart") == "snapshot"
+    assert app.page.evaluate("window.mtDownload['python-snapshot.gz']")[0] > 1_000_000
+
+
+@pytest.mark.parametrize("answer", ["missing", "another build", "slow network"])
+def test_without_a_usable_snapshot_python_starts_the_usual_way(fresh_page, answer):
+    page, watch, url = fresh_page("?test=1&nosw")   # no service worker: it would fetch the snapshot to cache it
+    asked = []
+    page.context.on("request", lambda r: "python-snapshot.gz" in r.url and asked.append(r.url))
+    if answer == "missing":
+        page.context.route("**/python-snapshot.gz", lambda route: route.fulfill(status=404, body="not here"))
+    elif answer == "another build":   # a gzip file that is no snapshot of this Pyodide: Pyodide refuses it
+        import gzip
+        body = gzip.compress(bytes(range(256)) * 64)
+        page.context.route("**/python-snapshot.gz", lambda route: route.fulfill(
+            status=200, body=body, headers={"Content-Type": "application/gzip"}))
+    else:   # the browser says the connection is slow: the first visit does not download the snapshot
+        page.add_init_script("Object.defineProperty(navigator, 'connection', "
+                             "{value: {effectiveType: '3g', saveData: false}})")
+    said = []
+    page.on("console", lambda m: m.type in ("warning", "info") and said.append(m.text))
+    page.goto(url)
+    page.wait_for_selector("html[data-py-ready]", state="attached", timeout=90_000)
+    assert page.evaluate("window.mtPythonStart") == "full start-up"
+    assert any("Python starts without its snapshot" in w for w in said), said
+    if answer != "another build":   # the progress bar does not wait for it
+        assert page.evaluate("window.mtDownload['python-snapshot.gz']") is None
+    assert bool(asked) == (answer != "slow network"), asked
+    game = Game(page)                                  # and the game plays as ever: a whole one-round match
+    game.new_match(VS_CPU, set=6, rounds="one", seed=5)
+    for _ in range(300):
+        if not game.step_once():
+            break
+    assert page.locator("#match-dialog").is_visible()
+
+
 def test_a_one_round_match_against_a_cpu_on_double_six_to_the_end_screen(app):
     app.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=7)
     page = app.page

@@ -274,6 +274,7 @@ def test_offline_after_the_first_visit_a_reload_continues_mid_turn_and_the_round
 
         page.reload()
         wait_ready(page)
+        assert page.evaluate("window.mtPythonStart") == "snapshot"   # its worker's download came from the cache
         page.click('#saved-panel [data-action="continue_saved"]')
         page.wait_for_selector("#game-screen", state="visible")
         assert page.locator("#pause-dialog").is_visible(), "the pause was not restored"
