@@ -1,12 +1,31 @@
 // bench/bare.html: boot Pyodide from ../vendor/pyodide/ (the files the game loads), run one line of
 // Python, then mark the page ready the way the game does (html[data-py-ready], a "mt-ready" mark).
+// bare.html?snapshot boots from the game's memory snapshot (vendor/pyodide/python-snapshot.gz) as the
+// game does (its worker downloads and inflates it); plain bare.html runs Python's whole start-up, as a page using Pyodide out of the box.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
+const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
+const useSnapshot = new URLSearchParams(location.search).has("snapshot");
 const started = performance.now();
 performance.mark("mt-python-start");
-const pyodide = await loadPyodide({ indexURL: new URL("../vendor/pyodide/", import.meta.url).href });
+const options = { indexURL };
+if (useSnapshot) {   // downloaded and inflated by the game's own worker, as the game does
+  options._loadSnapshot = new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("../static/js/snapshot-worker.js", import.meta.url), { type: "module" });
+    worker.onmessage = ({ data }) => {
+      if (data.progress) return;
+      worker.terminate();
+      window.mtWorkerBytes = data.transferSize;
+      if (data.memory) resolve(data.memory);
+      else reject(new Error(data.error));
+    };
+    worker.postMessage(indexURL + "python-snapshot.gz");
+  });
+}
+const pyodide = await loadPyodide(options);
 performance.mark("mt-python-booted");
 const version = pyodide.runPython("import sys; sys.version.split()[0]");
 performance.mark("mt-ready");
 document.documentElement.dataset.pyReady = "1";
-document.getElementById("state").textContent = `Python ${version} ready (loadPyodide took ${Math.round(performance.now() - started)} ms).`;
+document.getElementById("state").textContent = `Python ${version} ready${useSnapshot ? " from the snapshot" : ""} ` +
+  `(loadPyodide took ${Math.round(performance.now() - started)} ms).`;

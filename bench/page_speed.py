@@ -10,8 +10,9 @@ It serves the repository with scripts/serve.py (a process of its own, on a free
 port) and drives Debian's Chromium (``CHROMIUM``, default /usr/bin/chromium)
 through Playwright. Run ``bash scripts/setup.sh`` once first.
 
-Start-up, measured ``--runs`` times each, the kinds alternating within every
-run (game then bare, then bare then game, ...):
+Start-up, measured ``--runs`` times each, the kinds taking turns within every
+run (game, bare, bare from the snapshot; then bare, bare from the snapshot,
+game; ...):
 
 * **game, cold**: index.html in a fresh browser context (empty HTTP cache, no
   service worker yet). First paint is the ``first-contentful-paint`` entry;
@@ -19,12 +20,20 @@ run (game then bare, then bare then game, ...):
   (html[data-py-ready]).
 * **bare Pyodide, cold**: bench/bare.html, a page that only imports
   vendor/pyodide/pyodide.mjs and calls ``loadPyodide`` with the same files (no
-  PyScript, no game), in a fresh context. Its *ready* is the same mark.
+  PyScript, no game), in a fresh context: Pyodide out of the box, running
+  Python's whole start-up. Its *ready* is the same mark. This is the yardstick
+  of the target.
+* **bare Pyodide from the snapshot, cold**: bench/bare.html?snapshot, the same
+  page restoring the game's memory snapshot (vendor/pyodide/python-snapshot.gz)
+  as the game does: what is left of the game's start once Python's own
+  start-up is skipped, so the game's overhead over it is PyScript and the game.
 * **game, warm**: the cold game's context once its service worker has cached
   every file (html[data-offline-ready]); the page is loaded again.
 
 Bytes are Resource Timing ``transferSize`` (headers included; 0 for what a
-cache or the service worker answered) over the navigation and every resource.
+cache or the service worker answered) over the navigation and every resource,
+plus the snapshot worker's download (``window.mtWorkerBytes``, from the
+worker's own Resource Timing).
 
 CPU-vs-CPU (``--seats``, default strong,normal,easy,strong on double-12, CPU
 speed instant, ``--rounds one``): every CPU step's Python time (the CPU's
@@ -74,7 +83,7 @@ METRICS_JS = """() => {
     ready: mark ? mark.startTime : null,
     python_start: at('mt-python-start'),
     python_booted: at('mt-python-booted'),
-    bytes: all.reduce((a, r) => a + (r.transferSize || 0), 0),
+    bytes: all.reduce((a, r) => a + (r.transferSize || 0), 0) + (window.mtWorkerBytes || 0),
     requests: all.length,
     network: all.filter(r => r.transferSize > 0).length,
     files: res.map(r => [r.name.replace(location.origin, ''), r.transferSize, Math.round(r.startTime),
@@ -146,12 +155,12 @@ def game_cold_and_warm(browser, base: str, problems: list) -> tuple[dict, dict |
         context.close()
 
 
-def bare_cold(browser, base: str, problems: list) -> dict:
+def bare_cold(browser, base: str, problems: list, snapshot: bool = False) -> dict:
     context = browser.new_context(viewport=DESKTOP)
     try:
         page = context.new_page()
         watch = Problems(page, "bare")
-        result = load(page, base + "bench/bare.html")
+        result = load(page, base + "bench/bare.html" + ("?snapshot" if snapshot else ""))
         problems += watch.seen
         return result
     finally:
@@ -242,7 +251,7 @@ def machine() -> str:
 
 
 def report(a, runs: dict, match: dict | None, load_before, load_after, chromium: str, problems: list) -> None:
-    game, bare, warm = runs["game"], runs["bare"], runs["warm"]
+    game, bare, snap, warm = runs["game"], runs["bare"], runs["bare_snapshot"], runs["warm"]
     print()
     print(f"page_speed: {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}, {machine()}, Chromium {chromium}")
     print(f"load average before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
@@ -264,11 +273,18 @@ def report(a, runs: dict, match: dict | None, load_before, load_after, chromium:
         pairs = [g["ready"] / b["ready"] - 1 for g, b in zip(game, bare)]
         rows.append(("  game over bare", f"{over * 100:+.1f} %", f"{min(pairs) * 100:+.0f}..{max(pairs) * 100:+.0f} %",
                      "<= +10 %", verdict(over <= TARGETS["overhead"])))
+    s_ready = median([r["ready"] for r in snap])
+    rows.append(("ready, bare Pyodide from the snapshot", ms(s_ready), spread([r["ready"] for r in snap]), "", ""))
+    if g_ready and s_ready:
+        pairs = [g["ready"] / b["ready"] - 1 for g, b in zip(game, snap)]
+        rows.append(("  game over bare from the snapshot", f"{(g_ready / s_ready - 1) * 100:+.1f} %",
+                     f"{min(pairs) * 100:+.0f}..{max(pairs) * 100:+.0f} %", "(PyScript + game)", ""))
     rows.append(("ready, game warm (SW)", ms(w_ready), spread([r["ready"] for r in warm]), "", ""))
     if w_ready and g_ready:
         rows.append(("  warm / cold", f"{w_ready / g_ready * 100:.0f} %", "", "<= 70 %",
                      verdict(w_ready / g_ready <= TARGETS["warm"])))
-    for label, rs in (("bytes, game cold", game), ("bytes, bare Pyodide cold", bare), ("bytes, game warm (SW)", warm)):
+    for label, rs in (("bytes, game cold", game), ("bytes, bare Pyodide cold", bare),
+                      ("bytes, bare from the snapshot", snap), ("bytes, game warm (SW)", warm)):
         if rs:
             b = median([r["bytes"] for r in rs])
             rows.append((label, f"{b / 1e6:.2f} MB" if b >= 1e5 else f"{b:,.0f} B",
@@ -304,10 +320,11 @@ def report(a, runs: dict, match: dict | None, load_before, load_after, chromium:
         return (median([r["python_start"] for r in keep]),
                 median([r["python_booted"] - r["python_start"] for r in keep]),
                 median([r["ready"] - r["python_booted"] for r in keep]))
-    for label, rs in (("game cold", game), ("bare Pyodide cold", bare), ("game warm", warm)):
+    for label, rs in (("game cold", game), ("bare Pyodide cold", bare), ("bare from the snapshot", snap),
+                      ("game warm", warm)):
         ph = phases(rs)
         if ph:
-            print(f"{label + ':':19} Pyodide started at {ph[0]:,.0f} ms, booted in {ph[1]:,.0f} ms, "
+            print(f"{label + ':':23} Pyodide started at {ph[0]:,.0f} ms, booted in {ph[1]:,.0f} ms, "
                   f"then playable {ph[2]:,.0f} ms later")
     if problems:
         print("\nproblems seen:")
@@ -333,15 +350,15 @@ def main(argv: list[str]) -> int:
     load_before = os.getloadavg()
     proc, base = start_server(ROOT)
     problems: list[str] = []
-    runs = {"game": [], "bare": [], "warm": []}
+    runs = {"game": [], "bare": [], "bare_snapshot": [], "warm": []}
     match = None
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             chromium = browser.version
+            kinds = ("game", "bare", "bare_snapshot")
             for i in range(a.runs):
-                order = ("game", "bare") if i % 2 == 0 else ("bare", "game")
-                for kind in order:
+                for kind in kinds[i % 3:] + kinds[:i % 3]:
                     if kind == "game":
                         cold, warm = game_cold_and_warm(browser, base, problems)
                         runs["game"].append(cold)
@@ -351,9 +368,9 @@ def main(argv: list[str]) -> int:
                               + (f", warm paint {ms(warm['paint'])} ready {ms(warm['ready'])}" if warm else ""),
                               flush=True)
                     else:
-                        bare = bare_cold(browser, base, problems)
-                        runs["bare"].append(bare)
-                        print(f"run {i + 1}: bare Pyodide ready {ms(bare['ready'])}", flush=True)
+                        bare = bare_cold(browser, base, problems, snapshot=kind == "bare_snapshot")
+                        runs[kind].append(bare)
+                        print(f"run {i + 1}: {kind.replace('_', ' from the ')} ready {ms(bare['ready'])}", flush=True)
             if not a.no_match:
                 seats = [s.strip() for s in a.seats.split(",") if s.strip()]
                 t0 = time.time()
