@@ -4,11 +4,11 @@
 #   bash scripts/play.sh            # http://127.0.0.1:8000/
 #   PORT=0 bash scripts/play.sh     # any free port (the address is printed)
 #
-# Runs scripts/setup.sh first when the browser runtime in vendor/ is missing or
-# differs from node_modules (a full setup when node_modules is missing or older
-# than package-lock.json), packs the Python package and writes the offline
-# service worker (sw.js), then serves the site. The static site for a host:
-# python3 scripts/build_dist.py (writes dist/).
+# Runs scripts/setup.sh first when the browser runtime in vendor/ (with Python's
+# memory snapshot) is missing or differs from node_modules (a full setup when
+# node_modules is missing or older than package-lock.json), packs the Python
+# package and writes the offline service worker (sw.js), then serves the site.
+# The static site for a host: python3 scripts/build_dist.py (writes dist/).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -19,7 +19,8 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   bash scripts/setup.sh
 elif ! same node_modules/pyodide/pyodide.mjs vendor/pyodide/pyodide.mjs \
   || ! same node_modules/pyodide/pyodide.asm.wasm vendor/pyodide/pyodide.asm.wasm \
-  || ! same node_modules/@pyscript/core/dist/core.js vendor/pyscript/core.js; then
+  || ! same node_modules/@pyscript/core/dist/core.js vendor/pyscript/core.js \
+  || [ ! -f vendor/pyodide/python-snapshot.gz ]; then
   bash scripts/setup.sh --vendor-only
 fi
 python3 scripts/build_py.py

@@ -38,7 +38,9 @@
   var stageWeight = 0;
   // Size hints so the bar does not jump back when the second download starts;
   // replaced by the real Content-Length as each response arrives.
-  var bytes = { "pyodide.asm.wasm": [0, 9598218], "python_stdlib.zip": [0, 2545637], "python-snapshot.gz": [0, 6500000] };
+  var bytes = {
+    "pyodide.asm.wasm": [0, 9598218], "python_stdlib.zip": [0, 2545637], "python-snapshot.gz": [0, 6450000]
+  };
 
   function setStage(text) {
     boot.stage = text;
