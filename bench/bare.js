@@ -1,7 +1,8 @@
 // bench/bare.html: boot Pyodide from ../vendor/pyodide/ (the files the game loads), run one line of
 // Python, then mark the page ready the way the game does (html[data-py-ready], a "mt-ready" mark).
 // bare.html?snapshot boots from the game's memory snapshot (vendor/pyodide/python-snapshot.gz) as the
-// game does (its worker downloads and inflates it); plain bare.html runs Python's whole start-up, as a page using Pyodide out of the box.
+// game does (its worker downloads and inflates it); plain bare.html runs Python's whole start-up, as
+// a page using Pyodide out of the box does.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;

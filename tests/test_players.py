@@ -6,8 +6,9 @@
 * honesty: two states that show a seat the same view, but hide different
   tiles, get the same decision;
 * the parts Strong rests on: the play-out copy of the rules agrees with the
-  engine (and its quicker listing for the common rules with the copy), the guesses at hidden tiles respect what the seat has seen, the
-  chain search is exact;
+  engine (and its quicker listing for the common rules with the copy), the
+  guesses at hidden tiles respect what the seat has seen, the chain search is
+  exact;
 * the hint (``explain``) gives Strong's action with a reason in plain words.
 """
 

@@ -7,10 +7,13 @@ ends, ``data-action="..."`` on commands; ``html[data-screen]``,
 
 from __future__ import annotations
 
+import gzip
+import os
 import re
 import time
 
 import pytest
+from conftest import ROOT
 from game import Game, first_turn_draws_and_marks, mentions, open_double_line, tile_texts
 
 from mexican_train.dealing import deal
@@ -81,9 +84,11 @@ def test_without_a_usable_snapshot_python_starts_the_usual_way(fresh_page, answe
     page.context.on("request", lambda r: "python-snapshot.gz" in r.url and asked.append(r.url))
     if answer == "missing":
         page.context.route("**/python-snapshot.gz", lambda route: route.fulfill(status=404, body="not here"))
-    elif answer == "another build":   # a gzip file that is no snapshot of this Pyodide: Pyodide refuses it
-        import gzip
-        body = gzip.compress(bytes(range(256)) * 64)
+    elif answer == "another build":   # the real snapshot with another build id in its header: Pyodide refuses it
+        with open(os.path.join(ROOT, "vendor", "pyodide", "python-snapshot.gz"), "rb") as f:
+            memory = bytearray(gzip.decompress(f.read()))
+        memory[16] ^= 0xFF                # the header: magic, offsets, then the build id from byte 16
+        body = gzip.compress(bytes(memory), compresslevel=1)
         page.context.route("**/python-snapshot.gz", lambda route: route.fulfill(
             status=200, body=body, headers={"Content-Type": "application/gzip"}))
     else:   # the browser says the connection is slow: the first visit does not download the snapshot
@@ -94,7 +99,8 @@ def test_without_a_usable_snapshot_python_starts_the_usual_way(fresh_page, answe
     page.goto(url)
     page.wait_for_selector("html[data-py-ready]", state="attached", timeout=90_000)
     assert page.evaluate("window.mtPythonStart") == "full start-up"
-    assert any("Python starts without its snapshot" in w for w in said), said
+    reason = {"missing": "HTTP 404", "another build": "build id mismatch", "slow network": "slow"}[answer]
+    assert any("Python starts without its snapshot" in w and reason in w for w in said), said
     if answer != "another build":   # the progress bar does not wait for it
         assert page.evaluate("window.mtDownload['python-snapshot.gz']") is None
     assert bool(asked) == (answer != "slow network"), asked
