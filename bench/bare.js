@@ -4,25 +4,14 @@
 // game does (its worker downloads and inflates it); plain bare.html runs Python's whole start-up, as
 // a page using Pyodide out of the box does.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { loadSnapshot } from "../static/js/snapshot.js";
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 const useSnapshot = new URLSearchParams(location.search).has("snapshot");
 const started = performance.now();
 performance.mark("mt-python-start");
 const options = { indexURL };
-if (useSnapshot) {   // downloaded and inflated by the game's own worker, as the game does
-  options._loadSnapshot = new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("../static/js/snapshot-worker.js", import.meta.url), { type: "module" });
-    worker.onmessage = ({ data }) => {
-      if (data.progress) return;
-      worker.terminate();
-      window.mtWorkerBytes = data.transferSize;
-      if (data.memory) resolve(data.memory);
-      else reject(new Error(data.error));
-    };
-    worker.postMessage(indexURL + "python-snapshot.gz");
-  });
-}
+if (useSnapshot) options._loadSnapshot = loadSnapshot(indexURL + "python-snapshot.gz");   // as the game does
 const pyodide = await loadPyodide(options);
 performance.mark("mt-python-booted");
 const version = pyodide.runPython("import sys; sys.version.split()[0]");

@@ -43,7 +43,7 @@ SW_NAME = "sw.js"
 MANIFEST = "manifest.webmanifest"
 # What pyodide.mjs fetches at boot (measured: /work/proto/REPORT.md; the lock file is fetched even with no
 # packages), and the memory snapshot of a started Python that scripts/setup.sh writes beside them
-# (scripts/make_snapshot.mjs; static/js/snapshot-worker.js fetches it).
+# (scripts/make_snapshot.mjs; static/js/snapshot.js fetches it).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
                  "python-snapshot.gz")
 # PyScript plugin chunks imported at boot although the page's config switches them off ("!error" only hides it).

@@ -25,7 +25,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const PREIMPORT = ["html", "html.entities", "encodings.cp437"];
-export const SNAPSHOT_NAME = "python-snapshot.gz";
+const SNAPSHOT_NAME = "python-snapshot.gz";   // the page (pyodide-start.js) and build_sw.py expect this name
 
 const dir = path.resolve(process.argv[2] || "vendor/pyodide");
 const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);

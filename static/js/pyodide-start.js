@@ -11,7 +11,7 @@
 //
 // Python's own start-up is skipped: Pyodide restores the memory snapshot that
 // scripts/make_snapshot.mjs took of a started Python (vendor/pyodide/python-snapshot.gz, gzip,
-// inflated by snapshot-worker.js as it streams in). Measured with bench/page_speed.py: Python
+// inflated by a worker, snapshot.js, as it streams in). Measured with bench/page_speed.py: Python
 // runs ~1.8 s after it is requested instead of ~5.5 s. Without the file, without
 // DecompressionStream, or with a snapshot of another Pyodide build (Pyodide refuses it), Python
 // starts the usual way.
@@ -19,6 +19,7 @@
 // PyScript passes its stdout/stderr handlers to loadPyodide(); Python's output
 // is forwarded to them from then on (to the console until then, as Pyodide does).
 import { loadPyodide as startPyodide, version } from "../../vendor/pyodide/pyodide.mjs";
+import { loadSnapshot } from "./snapshot.js";
 
 const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
 const PACKAGE_URL = new URL("../../py/mexican_train.zip", import.meta.url).href;
@@ -78,26 +79,10 @@ const connection = navigator.connection || {};
 const slowNetwork = connection.saveData === true || ["slow-2g", "2g", "3g"].includes(connection.effectiveType);
 const withSnapshot = !slowNetwork && typeof DecompressionStream !== "undefined" && typeof Worker !== "undefined";
 
-/** The snapshot's memory, from snapshot-worker.js (null when not wanted); rejects when it cannot be had. */
-const snapshot = !withSnapshot ? null : firstFrame.then(() => new Promise((resolve, reject) => {
-  const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
-  worker.onmessage = ({ data }) => {
-    if (data.progress) {
-      download["python-snapshot.gz"] = data.progress;
-      dispatchEvent(new Event("mt:download"));
-      return;
-    }
-    worker.terminate();
-    // bench/page_speed.py counts these bytes: they are in the worker's Resource Timing, not the page's
-    window.mtWorkerBytes = data.transferSize;
-    if (data.memory) resolve(data.memory);
-    else reject(new Error(data.error));
-  };
-  worker.onerror = (event) => {
-    worker.terminate();
-    reject(new Error(event.message || "the snapshot worker failed"));
-  };
-  worker.postMessage(SNAPSHOT_URL);
+/** The snapshot's memory (null when not wanted); rejects when it cannot be had. */
+const snapshot = !withSnapshot ? null : firstFrame.then(() => loadSnapshot(SNAPSHOT_URL, (progress) => {
+  download["python-snapshot.gz"] = progress;
+  dispatchEvent(new Event("mt:download"));
 }));
 
 function noSnapshot() {   // the progress bar stops waiting for it

@@ -1,0 +1,63 @@
+// Python's memory snapshot (vendor/pyodide/python-snapshot.gz, see scripts/make_snapshot.mjs), downloaded
+// and inflated off the page's main thread. One file, two sides:
+//  - the page calls loadSnapshot(url, onProgress) (pyodide-start.js; bench/bare.js for its yardstick);
+//  - loadSnapshot runs this same file as a module worker, which does the download and the inflating.
+//
+// Why a worker: inflating the 31 MB of memory takes ~0.4 s of one core on the 2-core test machine
+// (measured in Chromium: one ~0.3 s block), which on the main thread delayed the first paint and
+// everything PyScript does before Python is ready.
+//
+// Messages from the worker: {progress: [received, total]} as the download streams in (compressed
+// bytes), then {memory: ArrayBuffer, transferSize} (the memory transferred, not copied;
+// transferSize is Resource Timing's, 0 when a cache answered) or {error}.
+
+/**
+ * The snapshot's memory (an ArrayBuffer); rejects when it cannot be had. ``onProgress([received,
+ * total])`` follows the download. Sets window.mtWorkerBytes, the bytes it took from the network
+ * (bench/page_speed.py adds them: they are in the worker's Resource Timing, not the page's).
+ */
+export function loadSnapshot(url, onProgress = () => {}) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(import.meta.url, { type: "module" });
+    worker.onmessage = ({ data }) => {
+      if (data.progress) {
+        onProgress(data.progress);
+        return;
+      }
+      worker.terminate();
+      window.mtWorkerBytes = data.transferSize;
+      if (data.memory) resolve(data.memory);
+      else reject(new Error(data.error));
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(event.message || "the snapshot worker failed"));
+    };
+    worker.postMessage(url);
+  });
+}
+
+async function download(url) {
+  try {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`${url} answered HTTP ${res.status}`);
+    const total = Number(res.headers.get("content-length")) || 0;
+    let received = 0;
+    const counted = res.body.pipeThrough(new TransformStream({
+      transform(chunk, ctl) {
+        received += chunk.byteLength;
+        postMessage({ progress: [received, Math.max(received, total)] });
+        ctl.enqueue(chunk);
+      },
+    }));
+    const memory = await new Response(counted.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    const timing = performance.getEntriesByName(url)[0];
+    postMessage({ memory, transferSize: timing ? timing.transferSize : null }, [memory]);
+  } catch (err) {
+    postMessage({ error: String(err && err.message ? err.message : err) });
+  }
+}
+
+if (typeof WorkerGlobalScope !== "undefined" && globalThis instanceof WorkerGlobalScope) {
+  onmessage = ({ data: url }) => download(url);
+}
