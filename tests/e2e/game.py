@@ -110,6 +110,13 @@ class Game:
             else:
                 self.play(step[1], step[2])
 
+    def play_to_the_end(self, limit=300):
+        """Take ``step_once`` until the match-end dialog shows (and check that it does)."""
+        for _ in range(limit):
+            if not self.step_once():
+                break
+        assert self.page.locator("#match-dialog").is_visible()
+
     def step_once(self):
         """One thing a person at the screen would do next; returns False once the match-end dialog shows."""
         page = self.page

@@ -106,10 +106,7 @@ def test_without_a_usable_snapshot_python_starts_the_usual_way(fresh_page, answe
     assert bool(asked) == (answer != "slow network"), asked
     game = Game(page)                                  # and the game plays as ever: a whole one-round match
     game.new_match(VS_CPU, set=6, rounds="one", seed=5)
-    for _ in range(300):
-        if not game.step_once():
-            break
-    assert page.locator("#match-dialog").is_visible()
+    game.play_to_the_end()
 
 
 def test_a_one_round_match_against_a_cpu_on_double_six_to_the_end_screen(app):
@@ -118,11 +115,7 @@ def test_a_one_round_match_against_a_cpu_on_double_six_to_the_end_screen(app):
     page.click('.topbar [data-action="sound"]')                  # sound on: synthesized, no errors
     assert page.get_attribute('.topbar [data-action="sound"]', "aria-pressed") == "true"
     assert app.train_row("M").is_visible() and app.train_row("0").is_visible() and app.train_row("1").is_visible()
-    for _ in range(300):
-        if not app.step_once():
-            break
-    dialog = page.locator("#match-dialog")
-    assert dialog.is_visible()
+    app.play_to_the_end()                                          # the match-end dialog shows
     text = page.inner_text("#match-text")
     assert "wins" in text or "share the win" in text
     rows = page.inner_text("#match-rows")

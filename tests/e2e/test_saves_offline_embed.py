@@ -101,13 +101,6 @@ def stop(proc, port):
         urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=3)
 
 
-def play_to_the_end(game, limit=300):
-    for _ in range(limit):
-        if not game.step_once():
-            break
-    assert game.page.locator("#match-dialog").is_visible()
-
-
 def test_a_corrupted_save_is_explained_and_kept_aside_and_a_full_storage_never_stops_play(shared, fresh_page):
     first, _, context = shared
     broken = '{"save_version": 2, "match": {"format": "mexican-train", "rou'
@@ -280,7 +273,7 @@ def test_offline_after_the_first_visit_a_reload_continues_mid_turn_and_the_round
         assert page.locator("#pause-dialog").is_visible(), "the pause was not restored"
         page.click('#pause-dialog [data-action="resume"]')
         assert position(page) == before
-        play_to_the_end(game)
+        game.play_to_the_end()
         assert page.get_attribute("html", "data-offline-ready") == "1"
         watch.check()
     finally:
