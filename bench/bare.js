@@ -4,14 +4,16 @@
 // game does (its worker downloads and inflates it); plain bare.html runs Python's whole start-up, as
 // a page using Pyodide out of the box does.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-import { loadSnapshot } from "../static/js/snapshot.js";
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 const useSnapshot = new URLSearchParams(location.search).has("snapshot");
 const started = performance.now();
 performance.mark("mt-python-start");
 const options = { indexURL };
-if (useSnapshot) options._loadSnapshot = loadSnapshot(indexURL + "python-snapshot.gz");   // as the game does
+if (useSnapshot) {   // as the game does (imported only here: the plain bare page loads nothing of the game)
+  const { loadSnapshot } = await import("../static/js/snapshot.js");
+  options._loadSnapshot = loadSnapshot(indexURL + "python-snapshot.gz");
+}
 const pyodide = await loadPyodide(options);
 performance.mark("mt-python-booted");
 const version = pyodide.runPython("import sys; sys.version.split()[0]");
