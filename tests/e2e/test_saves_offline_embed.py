@@ -282,7 +282,22 @@ def test_offline_after_the_first_visit_a_reload_continues_mid_turn_and_the_round
             proc.kill()
 
 
-def test_the_built_site_on_a_plain_static_server_and_a_new_release_replacing_the_cache(browser, tmp_path):
+# Holds Python back, on the first page a service worker loads, until another worker takes over: the
+# new release then takes over before Python is ready (the browser's own update check at page load does it).
+HOLD_PYTHON_UNTIL_TAKEOVER = """if (navigator.serviceWorker && navigator.serviceWorker.controller
+        && !sessionStorage.getItem("held")) {
+    sessionStorage.setItem("held", "1");
+    const takeover = new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    for (const name of ["instantiate", "instantiateStreaming"]) {
+        const plain = WebAssembly[name];
+        WebAssembly[name] = async (...args) => { await takeover; return plain.apply(WebAssembly, args); };
+    }
+}"""
+
+
+@pytest.mark.parametrize("takeover", ["after Python is ready", "before Python is ready"])
+def test_the_built_site_on_a_plain_static_server_and_a_new_release_replacing_the_cache(browser, tmp_path, takeover):
     import build_dist
     import build_sw
     out = tmp_path / "host" / "some" / "sub" / "path"
@@ -291,7 +306,8 @@ def test_the_built_site_on_a_plain_static_server_and_a_new_release_replacing_the
     proc, port = spawn([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory",
                         str(tmp_path / "host")], r"port (\d+)", log)
     url = f"http://127.0.0.1:{port}/some/sub/path/"
-    context, page, watch = open_game(browser, url + "?test=1")
+    early = takeover == "before Python is ready"
+    context, page, watch = open_game(browser, url + "?test=1", init_script=HOLD_PYTHON_UNTIL_TAKEOVER if early else None)
     try:
         game = Game(page)
         game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=12)
