@@ -11,7 +11,7 @@ sw.js is generated (git-ignored) from scripts/sw.template.js with two values:
   app manifest, everything under static/, the Python the page runs (the
   ``<script type="py">`` source and its ``files`` archive), the PyScript files
   the page actually requests (core.js and its static imports, the ``error``
-  plugin chunk PyScript imports even when switched off, core.css), the five
+  plugin chunk PyScript imports even when switched off), the five
   files Pyodide fetches at boot and Python's memory snapshot. ``hash`` is a SHA-256 prefix of the file.
 * ``VERSION``: a hash of all of that plus the template. Any change to any file
   changes sw.js, so the browser installs the new worker, which fills a new
@@ -129,12 +129,10 @@ def site_files(root: str = ROOT) -> list[str]:
                 target = posixpath.normpath(posixpath.join(posixpath.dirname(path), spec))
                 if not target.startswith("..") and not spec.endswith("/"):   # a folder (an indexURL) is no file
                     files.add(target)
-    core = [p for p in files if posixpath.basename(p) == "core.js" and os.path.isfile(
-        os.path.join(root, posixpath.dirname(p), "core.css"))]
-    for path in core:
+    # PyScript (its core.css is not loaded: the one rule the page needs, hiding <mpy-config>, is in its style)
+    for path in [p for p in files if posixpath.basename(p) == "core.js"]:
         folder = posixpath.dirname(path)
         files |= {posixpath.join(folder, n) for n in _pyscript_files(root, folder)}
-        files.add(posixpath.join(folder, "core.css"))
     # Pyodide's folder: the interpreter itself, or the pyodide.mjs it imports (static/js/pyodide-start.js)
     for path in {_local(refs.interpreter or "")} | {p for p in files if posixpath.basename(p) == "pyodide.mjs"}:
         if path and posixpath.basename(path) == "pyodide.mjs":

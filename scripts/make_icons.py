@@ -26,7 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ICONS = os.path.join(ROOT, "static", "icons")
 SVG = os.path.join(ICONS, "icon.svg")
 SIZES = (192, 512)
-BACKGROUND = ("#123f30", 12.0)  # the felt colour of the page (app.css --felt), corner radius in SVG units
+BACKGROUND = ("#123f30", 12.0)  # the felt colour of the page (--felt in index.html), corner radius in SVG units
 
 
 def _colour(text: str) -> tuple[float, float, float]:

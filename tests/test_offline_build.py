@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
 import build_dist  # noqa: E402
 import build_sw  # noqa: E402
+import csp  # noqa: E402
 import make_icons  # noqa: E402
 import serve  # noqa: E402
 
@@ -54,14 +55,15 @@ def test_the_page_needs_its_shell_its_python_and_only_the_runtime_files_it_loads
     files = build_sw.site_files()
     assert files[0] == "index.html"
     for must in ("manifest.webmanifest", "static/js/app.js", "static/js/boot.js", "static/js/offline.js",
-                 "static/css/app.css", "static/icons/icon-192.png", "static/icons/icon-512.png",
-                 "py/page.py", "py/mexican_train.zip", "vendor/pyscript/core.js", "vendor/pyscript/core.css"):
+                 "static/icons/icon-192.png", "static/icons/icon-512.png",
+                 "py/page.py", "py/mexican_train.zip", "vendor/pyscript/core.js"):
         assert must in files, must
+    assert "vendor/pyscript/core.css" not in files   # its one needed rule is in the page's inline style
     pyodide = sorted(f for f in files if f.startswith("vendor/pyodide/"))
     assert pyodide == sorted("vendor/pyodide/" + n for n in build_sw.PYODIDE_FILES)
     pyscript = {f.rsplit("/", 1)[1] for f in files if f.startswith("vendor/pyscript/")}
-    # core.js, its hashed core chunk, the error plugin chunk (imported at boot even when switched off), core.css
-    assert len(pyscript) == 4 and any(re.fullmatch(r"core-[\w-]+\.js", n) for n in pyscript)
+    # core.js, its hashed core chunk, the error plugin chunk (imported at boot even when switched off)
+    assert len(pyscript) == 3 and any(re.fullmatch(r"core-[\w-]+\.js", n) for n in pyscript)
     assert any(n.startswith("error-") for n in pyscript)
     assert not any(n.startswith(("codemirror", "xterm", "py-editor", "toml", "zip")) for n in pyscript)
     assert "sw.js" not in files and not any("/." in f or f.endswith(".map") for f in files)
@@ -82,6 +84,62 @@ def test_every_url_in_the_page_is_relative():
             source = f.read()
         assert not re.search(r"""(fetch|register|import)\s*\(\s*["']/""", source), name
         assert not re.search(r"""from\s*["']/""", source), name
+
+
+class HeadTags(html.parser.HTMLParser):
+    """The tags of <head> with their attributes."""
+
+    def __init__(self):
+        super().__init__()
+        self.tags, self.in_head = [], True
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "body":
+            self.in_head = False
+        elif self.in_head:
+            self.tags.append((tag, dict(attrs)))
+
+
+def test_nothing_is_fetched_before_the_first_paint():
+    with open(os.path.join(ROOT, "index.html"), encoding="utf-8") as f:
+        head = HeadTags()
+        head.feed(f.read())
+    assert [t for t, a in head.tags if t == "style"] == ["style"], "the page's styles, inline"
+    for tag, attrs in head.tags:
+        assert not (tag == "link" and attrs.get("rel") in ("stylesheet", "preload", "modulepreload")), attrs
+        if tag == "script" and "src" in attrs:   # no script the parser must fetch and wait for
+            assert "defer" in attrs or "async" in attrs or attrs.get("type") == "module", attrs
+
+
+def test_the_policy_allows_the_pages_inline_style_and_script_by_hash_and_nothing_else_inline():
+    with open(os.path.join(ROOT, "index.html"), encoding="utf-8") as f:
+        page = f.read()
+    assert csp.with_current_hashes(page) == page, "stale hashes: run python3 scripts/csp.py"
+    hashes = csp.inline_hashes(page)
+    assert len(hashes["script-src"]) == 1 and len(hashes["style-src"]) == 1
+    policy = csp.META.search(page).group(2)
+    assert "'unsafe-inline'" not in policy and "'unsafe-hashes'" not in policy
+    # a change of one character in either block makes the policy stale, and --check says so
+    edited = page.replace("[hidden] { display: none !important; }", "[hidden] { display: none  !important; }")
+    assert edited != page and csp.with_current_hashes(edited) != edited
+    edited = page.replace('var KEY = "mexican-train:prefs:ui";', 'var KEY = "mexican-train:prefs:UI";')
+    assert edited != page and csp.with_current_hashes(edited) != edited
+
+
+def test_the_csp_script_rewrites_stale_hashes_and_check_fails_until_it_has(tmp_path):
+    page = tmp_path / "index.html"
+    page.write_text('<html><head><meta http-equiv="Content-Security-Policy" content="default-src \'self\'; '
+                    'script-src \'self\' \'sha256-stale=\'; object-src \'none\'">'
+                    "<style>p { color: red; }</style><script>window.x = 1;</script>"
+                    '<script type="py">print(1)</script><script src="./a.js"></script></head></html>',
+                    encoding="utf-8")
+    assert csp.main(["--check", "--page", str(page)]) == 1
+    assert csp.main(["--page", str(page)]) == 0
+    assert csp.main(["--check", "--page", str(page)]) == 0
+    policy = csp.META.search(page.read_text(encoding="utf-8")).group(2)
+    # digests from openssl: echo -n 'window.x = 1;' | openssl dgst -sha256 -binary | base64 (and the style's)
+    assert policy == ("default-src 'self'; script-src 'self' 'sha256-U1BU0BfAhaBREBgsEDDctSYokOF3U7hQUIj6mrtukfw='; "
+                      "object-src 'none'; style-src 'sha256-pckGv9YvNcB5xy+Y4fbqhyo+ib850wyiuWeNbZvLi00='")
 
 
 @needs_vendor

@@ -265,7 +265,7 @@ function importFile(file) {
 // ------------------------------------------------------------------ wiring
 function init() {
   setup.init();
-  if (window.mtPrefs) window.mtPrefs.sync();   // display preferences: static/js/prefs.js
+  if (window.mtPrefs) window.mtPrefs.sync();   // the display preferences script in index.html
   updateSavedPanel();
 
   attachInput({

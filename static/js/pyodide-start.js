@@ -1,7 +1,8 @@
 // Starts Python as soon as the page has painted, instead of after PyScript has loaded.
 //
-// index.html preloads this module (and pyodide.mjs) first thing, runs it async before any other
-// script, and names it as PyScript's `interpreter`. Evaluating it fetches the game's package
+// index.html runs this module async, before any other script file, and names it as PyScript's
+// `interpreter`. (It is not preloaded: a modulepreload of it, pyodide.mjs and snapshot.js put the
+// first paint back ~45 ms, 20 loads each, and did not make Python ready sooner.) Evaluating it fetches the game's package
 // (py/mexican_train.zip) and, once the first frame is painted, begins Pyodide's downloads and
 // start-up (vendor/pyodide/, the same files), while PyScript's own ~140 KB load and set up in
 // parallel. When PyScript later asks this module for an interpreter, it gets the one already

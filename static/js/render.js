@@ -98,9 +98,9 @@ export function clearLog() { $("log").replaceChildren(); }
 function trainLayout() {
   const width = $("trains").clientWidth || window.innerWidth;
   const small = window.matchMedia("(max-width: 599px)").matches;
-  const per = small ? 60 : 76;      // a board tile and its gap (--ttile-w in app.css, plus 4 px)
-  const endW = small ? 76 : 88;          // .end in app.css (a fixed width, so tiles never squeeze it)
-  const earlierW = small ? 60 : 68;      // .earlier in app.css, plus its gap
+  const per = small ? 60 : 76;      // a board tile and its gap (--ttile-w in the page style, plus 4 px)
+  const endW = small ? 76 : 88;          // .end in the page style (a fixed width, so tiles never squeeze it)
+  const earlierW = small ? 60 : 68;      // .earlier in the page style, plus its gap
   return { per, crosswise: !small, all: Math.max(1, Math.floor((width - endW - 16) / per)),
     some: Math.max(1, Math.floor((width - endW - earlierW - 16) / per)) };
 }

@@ -29,7 +29,7 @@ const PIPS = [
   [...Q.map((y) => [L, y]), ...Q.map((y) => [C, y]), ...Q.map((y) => [R, y])],
 ];
 
-// The face follows html[data-face] (set before first paint by prefs.js).
+// The face follows html[data-face] (set before the first paint by the preferences script in index.html).
 export function setNumerals(on) { document.documentElement.dataset.face = on ? "numerals" : "pips"; }
 export function numeralsOn() { return document.documentElement.dataset.face === "numerals"; }
 

@@ -6,18 +6,24 @@
   handover screens, the live region, the round's end, the match's end and its chart, the saved-match
   line on the setup screen. No element comes from them, no dialog opens.
 * The page's CSP (a meta tag: the page is served by any static host) allows scripts only from the
-  page's own origin plus WebAssembly compilation ('wasm-unsafe-eval', which Pyodide needs): no inline
-  script, no eval, no plugins, no foreign base URL. Playing through Pyodide's start, a match, a
-  reload and an import raises no CSP violation.
+  page's own origin plus WebAssembly compilation ('wasm-unsafe-eval', which Pyodide needs) and the
+  page's one inline script by its hash; styles only the page's inline style, by its hash: no other
+  inline script or style, no eval, no plugins, no foreign base URL. Playing through Pyodide's start,
+  a match, a reload and an import raises no CSP violation.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import sys
 
 import pytest
 from conftest import ROOT, open_game, wait_ready
+
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import csp  # noqa: E402
 from game import Game
 
 IMG = "<img src=x onerror=alert(1)>"
@@ -35,7 +41,7 @@ COLLECT_CSP = """(() => {
 INJECTED_JS = """() => {
   const bad = [];
   for (const el of document.querySelectorAll('img, svg[onload], script:not([src]), script[src*="alert"], b, i, iframe, object, embed'))
-    if (!(el.tagName === 'SCRIPT' && el.type === 'py') && !(el.tagName === 'svg')) bad.push(el.outerHTML.slice(0, 120));
+    if (!(el.tagName === 'SCRIPT' && el.type === 'py') && el.id !== 'display-prefs-script') bad.push(el.outerHTML.slice(0, 120));
   for (const el of document.querySelectorAll('*'))
     for (const a of el.attributes) if (/^on/i.test(a.name)) bad.push(`${el.tagName} ${a.name}=${a.value}`);
   return bad;
@@ -151,8 +157,11 @@ def test_a_strict_content_security_policy_is_in_force_and_nothing_violates_it(xs
     assert live == metas[0]
     policy = {d.split()[0]: d.split()[1:] for d in (p.strip() for p in live.split(";")) if d}
     assert policy["default-src"] == ["'self'"]
-    assert policy["script-src"] == ["'self'", "'wasm-unsafe-eval'"], "no inline script, no eval, no other host"
-    assert policy["style-src"] == ["'self'"], "no inline style"
+    inline = csp.inline_hashes(source)
+    assert len(inline["script-src"]) == 1 and len(inline["style-src"]) == 1
+    assert policy["script-src"] == ["'self'", "'wasm-unsafe-eval'", *inline["script-src"]], \
+        "the page's one inline script, no other, no eval, no other host"
+    assert policy["style-src"] == inline["style-src"], "the page's inline style, no other"
     assert policy["object-src"] == ["'none'"] and policy["base-uri"] == ["'self'"]
     assert policy["form-action"] == ["'self'"]
     for directive, sources in policy.items():
@@ -172,9 +181,14 @@ def test_a_strict_content_security_policy_is_in_force_and_nothing_violates_it(xs
     # the policy is enforced: an inline script is refused, and reported
     page.evaluate("""() => { const s = document.createElement('script'); s.textContent = 'window.__ran = 1';
                              document.head.appendChild(s); }""")
+    # and so is an inline style
+    page.evaluate("""() => { const s = document.createElement('style'); s.textContent = 'body { opacity: 0.5 }';
+                             document.head.appendChild(s); }""")
     page.wait_for_timeout(300)
     assert page.evaluate("window.__ran") is None
+    assert page.evaluate("getComputedStyle(document.body).opacity") == "1"
     reports = page.evaluate("window.__csp.splice(0)")
     assert any(r.startswith("script-src") for r in reports), reports
+    assert any(r.startswith("style-src") for r in reports), reports
     watch.errors = [e for e in watch.errors if "Content Security Policy" not in e]   # the one just provoked
     watch.check()
