@@ -10,6 +10,9 @@ Beside each module the archive holds its bytecode (``__pycache__/*.pyc``),
 compiled by the page's own Python version (scripts/compile_pyc.mjs runs
 Pyodide from node_modules under Node): importing the package in the page then
 skips compiling it (~140 ms in Pyodide from source, ~45 ms from bytecode).
+It also holds ``pyscript/__pycache__/*.pyc``, checked bytecode of the Python
+package PyScript writes as source into the same folder at every start (from
+vendor/pyscript), so PyScript's own import skips compiling too.
 Without Node or node_modules the archive holds the sources only, and says so.
 
     python3 scripts/build_py.py           # build if stale, print what it did
@@ -35,6 +38,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "py", "mexican_train")
 ARCHIVE = os.path.join(ROOT, "py", "mexican_train.zip")
 COMPILER = os.path.join(ROOT, "scripts", "compile_pyc.mjs")
+PYSCRIPT = os.path.join(ROOT, "vendor", "pyscript")   # PyScript as the page loads it (scripts/setup.sh)
+
+
+def pyscript_chunk(pyscript: str = PYSCRIPT) -> str | None:
+    """PyScript's core chunk (core-<hash>.js), which holds its Python package; None before setup."""
+    if not os.path.isdir(pyscript):
+        return None
+    chunks = sorted(n for n in os.listdir(pyscript) if n.startswith("core-") and n.endswith(".js"))
+    return os.path.join(pyscript, chunks[0]) if chunks else None
 
 
 def sources(package: str = PACKAGE) -> list[tuple[str, str]]:
@@ -56,7 +68,8 @@ def stale(archive: str = ARCHIVE, package: str = PACKAGE) -> bool:
         return True
     files = sources(package)
     built = os.path.getmtime(archive)
-    if any(os.path.getmtime(path) > built for _, path in files):
+    chunk = pyscript_chunk()
+    if any(os.path.getmtime(path) > built for _, path in files) or (chunk and os.path.getmtime(chunk) > built):
         return True
     try:
         with zipfile.ZipFile(archive) as z:
@@ -66,18 +79,22 @@ def stale(archive: str = ARCHIVE, package: str = PACKAGE) -> bool:
 
 
 def bytecode(texts: dict[str, str]) -> tuple[str, dict[str, bytes]] | None:
-    """(cache tag, {module name: .pyc bytes}) from the page's Python, or None (with a warning) without Node."""
+    """(cache tag, {module file: .pyc bytes}) from the page's Python, or None (with a warning) without Node.
+
+    The files are those of ``texts`` and, once vendor/pyscript is there, PyScript's own (pyscript/*.py)."""
     node = shutil.which("node")
     if node is None or not os.path.exists(os.path.join(ROOT, "node_modules", "pyodide", "pyodide.mjs")):
         print("build_py: no node or node_modules/pyodide: the archive holds sources only (run scripts/setup.sh)",
               file=sys.stderr)
         return None
-    done = subprocess.run([node, COMPILER], input=json.dumps(texts), capture_output=True, text=True, check=False)
+    command = [node, COMPILER] + (["--pyscript", PYSCRIPT] if pyscript_chunk() else [])
+    done = subprocess.run(command, input=json.dumps(texts), capture_output=True, text=True, check=False)
     if done.returncode != 0:
         print(f"build_py: compiling with Pyodide failed, sources only:\n{done.stderr[-2000:]}", file=sys.stderr)
         return None
     result = json.loads(done.stdout)
-    return result["cache_tag"], {name: base64.b64decode(pyc) for name, pyc in result["pyc"].items()}
+    compiled = {**result["pyc"], **result["pyscript"]}
+    return result["cache_tag"], {name: base64.b64decode(pyc) for name, pyc in compiled.items()}
 
 
 def pyc_name(name: str, cache_tag: str) -> str:

@@ -6,10 +6,13 @@ import html.parser
 import json
 import os
 import re
+import shutil
 import struct
+import subprocess
 import sys
 import threading
 import urllib.request
+import zipfile
 
 import pytest
 
@@ -232,8 +235,6 @@ def test_the_dev_server_writes_a_fresh_sw_js_when_asked(dist):
 
 @needs_vendor
 def test_the_package_archive_holds_every_module_with_bytecode_for_the_pages_python(tmp_path):
-    import zipfile
-
     import build_py
     archive = tmp_path / "mexican_train.zip"
     build_py.build(str(archive))
@@ -252,3 +253,67 @@ def test_the_package_archive_holds_every_module_with_bytecode_for_the_pages_pyth
     first = archive.read_bytes()
     build_py.build(str(archive))
     assert archive.read_bytes() == first   # deterministic: same sources, same bytes
+
+
+# Checks each PyScript .pyc in the archive the way Python's import does before using one (magic number,
+# flags, the hash of the source PyScript writes), with the page's Python: Pyodide under Node.
+PYSCRIPT_PYC_CHECK = """
+import { readFileSync } from "node:fs";
+import { pyscriptSources } from "%(compiler)s";
+const { loadPyodide } = await import("%(pyodide)s");
+const sources = pyscriptSources("%(pyscript)s");
+const py = await loadPyodide({ indexURL: "%(pyodide_dir)s" });
+py.unpackArchive(new Uint8Array(readFileSync("%(archive)s")), "zip", { extractDir: "/tmp/unpacked" });
+py.globals.set("sources_json", JSON.stringify(sources));
+process.stdout.write(py.runPython(`
+import importlib.util, json, os, sys
+from importlib._bootstrap_external import _classify_pyc, _validate_hash_pyc
+verdicts = {}
+for name, text in json.loads(sources_json).items():
+    if not name.endswith(".py"):
+        continue
+    cached = importlib.util.cache_from_source("/tmp/unpacked/" + name)
+    if not os.path.exists(cached):
+        verdicts[name] = "missing"
+        continue
+    data = open(cached, "rb").read()
+    try:
+        flags = _classify_pyc(data, name, {})
+        _validate_hash_pyc(data, importlib.util.source_hash(text.encode()), name, {})
+        verdicts[name] = "checked" if flags == 0b11 else f"flags {flags:#b}"
+    except ImportError as err:
+        verdicts[name] = f"refused: {err}"
+        continue
+    try:   # a newer PyScript's source, one character longer
+        _validate_hash_pyc(data, importlib.util.source_hash(text.encode() + b"#"), name, {})
+        verdicts[name] = "accepted for another source"
+    except ImportError:
+        pass
+json.dumps(verdicts)
+`));
+"""
+
+
+@needs_vendor
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is missing: run bash scripts/setup.sh")
+def test_the_archive_holds_checked_bytecode_python_accepts_for_the_package_pyscript_writes(tmp_path):
+    import build_py
+    archive = tmp_path / "mexican_train.zip"
+    build_py.build(str(archive))
+    script = tmp_path / "check.mjs"
+    script.write_text(PYSCRIPT_PYC_CHECK % {
+        "compiler": os.path.join(ROOT, "scripts", "compile_pyc.mjs"),
+        "pyodide": os.path.join(ROOT, "node_modules", "pyodide", "pyodide.mjs"),
+        "pyodide_dir": os.path.join(ROOT, "node_modules", "pyodide") + "/",
+        "pyscript": build_py.PYSCRIPT, "archive": str(archive)})
+    done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    verdicts = json.loads(done.stdout)
+    # the files PyScript writes are its published stdlib package, one for one
+    published = os.path.join(ROOT, "node_modules", "@pyscript", "core", "src", "stdlib", "pyscript")
+    assert set(verdicts) == {"pyscript/" + n for n in os.listdir(published) if n.endswith(".py")}
+    # each is checked against its source: accepted for it, refused for one a character longer, so a newer
+    # PyScript never runs old bytecode
+    assert set(verdicts.values()) == {"checked"}, verdicts
+    with zipfile.ZipFile(archive) as z:
+        assert all(n.startswith("mexican_train/") or n.startswith("pyscript/__pycache__/") for n in z.namelist())
