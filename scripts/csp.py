@@ -2,7 +2,7 @@
 """Keep index.html's Content-Security-Policy in step with its inline <style> and <script>.
 
     python3 scripts/csp.py            # rewrite the policy's hashes in index.html if they are stale
-    python3 scripts/csp.py --check    # say which are stale and exit 1 (tests/test_offline_build.py checks)
+    python3 scripts/csp.py --check    # only say so when they are stale, and exit 1 (as the tests check)
 
 Everything the first paint needs is inline in index.html, so nothing is fetched before it: the
 styles, and the script that puts the saved display preferences on <html>. The policy allows exactly
@@ -24,7 +24,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INDEX = os.path.join(ROOT, "index.html")
-META = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(">)')
+META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 DIRECTIVE = {"script": "script-src", "style": "style-src"}
 
 
@@ -73,7 +73,7 @@ def with_current_hashes(page: str) -> str:
         raise ValueError("index.html has no Content-Security-Policy meta tag")
     wanted = inline_hashes(page)
     directives = []
-    for directive in (d.strip() for d in match.group(2).split(";")):
+    for directive in (d.strip() for d in match.group(1).split(";")):
         if not directive:
             continue
         name, *sources = directive.split()
@@ -81,7 +81,7 @@ def with_current_hashes(page: str) -> str:
             sources = [s for s in sources if not s.startswith("'sha256-")] + wanted.pop(name)
         directives.append(" ".join([name, *sources]))
     directives += [" ".join([name, *sources]) for name, sources in wanted.items() if sources]
-    return page[:match.start(2)] + "; ".join(directives) + page[match.end(2):]
+    return page[:match.start(1)] + "; ".join(directives) + page[match.end(1):]
 
 
 def main(argv: list[str]) -> int:
