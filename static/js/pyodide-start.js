@@ -2,8 +2,9 @@
 //
 // index.html runs this module async, before any other script file, and names it as PyScript's
 // `interpreter`. (It is not preloaded: a modulepreload of it, pyodide.mjs and snapshot.js put the
-// first paint back ~45 ms, 20 loads each, and did not make Python ready sooner.) Evaluating it fetches the game's package
-// (py/mexican_train.zip) and, once the first frame is painted, begins Pyodide's downloads and
+// first paint back ~45 ms, 20 loads each, and did not make Python ready sooner.) Evaluating it
+// fetches the game's package (py/mexican_train.zip) and, once the first frame is painted, begins
+// Pyodide's downloads and
 // start-up (vendor/pyodide/, the same files), while PyScript's own ~140 KB load and set up in
 // parallel. When PyScript later asks this module for an interpreter, it gets the one already
 // starting, with the package unpacked into Python's working folder (what PyScript's `files`
@@ -20,7 +21,7 @@
 // PyScript passes its stdout/stderr handlers to loadPyodide(); Python's output
 // is forwarded to them from then on (to the console until then, as Pyodide does).
 import { loadPyodide as startPyodide, version } from "../../vendor/pyodide/pyodide.mjs";
-import { loadSnapshot } from "./snapshot.js";
+import { countedBody, loadSnapshot } from "./snapshot.js";
 
 const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
 const PACKAGE_URL = new URL("../../py/mexican_train.zip", import.meta.url).href;
@@ -36,20 +37,22 @@ const COUNTED = ["pyodide.asm.wasm", "python_stdlib.zip"];   // and the snapshot
 const download = (window.mtDownload = window.mtDownload || {});
 const plainFetch = globalThis.fetch;
 
+/** A progress callback for file ``name``: notes [received, total] (or null) and tells boot.js. */
+function progressOf(name) {
+  return (progress) => {
+    download[name] = progress;
+    dispatchEvent(new Event("mt:download"));
+  };
+}
+
 function countingFetch(input, init) {
   return plainFetch(input, init).then((res) => {
     const path = String(input && input.url ? input.url : input).split("?")[0];
     const name = path.slice(path.lastIndexOf("/") + 1);
     if (!COUNTED.includes(name) || !res.ok || !res.body || typeof TransformStream === "undefined") return res;
-    const entry = (download[name] = [0, Number(res.headers.get("content-length")) || 0]);
-    const counted = res.body.pipeThrough(new TransformStream({
-      transform(chunk, ctl) {
-        entry[0] += chunk.byteLength;
-        if (entry[0] > entry[1]) entry[1] = entry[0];   // a compressed Content-Length
-        dispatchEvent(new Event("mt:download"));
-        ctl.enqueue(chunk);
-      },
-    }));
+    const report = progressOf(name);
+    report([0, Number(res.headers.get("content-length")) || 0]);   // the bar knows it is coming
+    const counted = countedBody(res, report);
     // Keep status and headers: instantiateStreaming needs Content-Type: application/wasm.
     return new Response(counted, { status: res.status, statusText: res.statusText, headers: res.headers });
   });
@@ -81,15 +84,10 @@ const slowNetwork = connection.saveData === true || ["slow-2g", "2g", "3g"].incl
 const withSnapshot = !slowNetwork && typeof DecompressionStream !== "undefined" && typeof Worker !== "undefined";
 
 /** The snapshot's memory (null when not wanted); rejects when it cannot be had. */
-const snapshot = !withSnapshot ? null : firstFrame.then(() => loadSnapshot(SNAPSHOT_URL, (progress) => {
-  download["python-snapshot.gz"] = progress;
-  dispatchEvent(new Event("mt:download"));
-}));
+const snapshotProgress = progressOf("python-snapshot.gz");
+const snapshot = !withSnapshot ? null : firstFrame.then(() => loadSnapshot(SNAPSHOT_URL, snapshotProgress));
 
-function noSnapshot() {   // the progress bar stops waiting for it
-  download["python-snapshot.gz"] = null;
-  dispatchEvent(new Event("mt:download"));
-}
+const noSnapshot = () => snapshotProgress(null);   // the progress bar stops waiting for it
 if (snapshot) snapshot.catch(noSnapshot);   // handled now: a missing file is no "uncaught" error
 else noSnapshot();
 

@@ -37,19 +37,28 @@ export function loadSnapshot(url, onProgress = () => {}) {
   });
 }
 
+/**
+ * ``response``'s body, unchanged, calling ``onProgress([received, total])`` after each chunk: the
+ * bytes so far and the Content-Length (or the bytes so far, when more came: a compressed length).
+ * Also used by pyodide-start.js for the files Pyodide downloads itself.
+ */
+export function countedBody(response, onProgress) {
+  const total = Number(response.headers.get("content-length")) || 0;
+  let received = 0;
+  return response.body.pipeThrough(new TransformStream({
+    transform(chunk, ctl) {
+      received += chunk.byteLength;
+      onProgress([received, Math.max(received, total)]);
+      ctl.enqueue(chunk);
+    },
+  }));
+}
+
 async function download(url) {
   try {
     const res = await fetch(url);
     if (!res.ok) throw new Error(`${url} answered HTTP ${res.status}`);
-    const total = Number(res.headers.get("content-length")) || 0;
-    let received = 0;
-    const counted = res.body.pipeThrough(new TransformStream({
-      transform(chunk, ctl) {
-        received += chunk.byteLength;
-        postMessage({ progress: [received, Math.max(received, total)] });
-        ctl.enqueue(chunk);
-      },
-    }));
+    const counted = countedBody(res, (progress) => postMessage({ progress }));
     const memory = await new Response(counted.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     const timing = performance.getEntriesByName(url)[0];
     postMessage({ memory, transferSize: timing ? timing.transferSize : null }, [memory]);
