@@ -29,6 +29,11 @@ needs_vendor = pytest.mark.skipif(not os.path.exists(os.path.join(ROOT, "vendor"
                                   reason="vendor/ is missing: run bash scripts/setup.sh")
 
 
+def index_html() -> str:
+    with open(os.path.join(ROOT, "index.html"), encoding="utf-8") as f:
+        return f.read()
+
+
 def sw_files(text: str) -> list[list[str]]:
     return json.loads(re.search(r"const FILES = (\[.*?\n\]);", text, re.S).group(1))
 
@@ -74,8 +79,7 @@ def test_the_page_needs_its_shell_its_python_and_only_the_runtime_files_it_loads
 
 def test_every_url_in_the_page_is_relative():
     refs = Refs()
-    with open(os.path.join(ROOT, "index.html"), encoding="utf-8") as f:
-        text = f.read()
+    text = index_html()
     refs.feed(text)
     assert refs.urls
     for url in refs.urls:
@@ -104,9 +108,8 @@ class HeadTags(html.parser.HTMLParser):
 
 
 def test_nothing_is_fetched_before_the_first_paint():
-    with open(os.path.join(ROOT, "index.html"), encoding="utf-8") as f:
-        head = HeadTags()
-        head.feed(f.read())
+    head = HeadTags()
+    head.feed(index_html())
     assert [t for t, a in head.tags if t == "style"] == ["style"], "the page's styles, inline"
     for tag, attrs in head.tags:
         assert not (tag == "link" and attrs.get("rel") in ("stylesheet", "preload", "modulepreload")), attrs
@@ -115,8 +118,7 @@ def test_nothing_is_fetched_before_the_first_paint():
 
 
 def test_the_policy_allows_the_pages_inline_style_and_script_by_hash_and_nothing_else_inline():
-    with open(os.path.join(ROOT, "index.html"), encoding="utf-8") as f:
-        page = f.read()
+    page = index_html()
     assert csp.with_current_hashes(page) == page, "stale hashes: run python3 scripts/csp.py"
     hashes = csp.inline_hashes(page)
     assert len(hashes["script-src"]) == 1 and len(hashes["style-src"]) == 1

@@ -173,12 +173,17 @@ def test_the_hint_is_honest_too():
 
 # -- what Strong rests on --------------------------------------------------------------
 
+def full_copy(state) -> Sim:
+    """The play-out copy of a round, built from the mover's view with every hand and the boneyard filled in."""
+    return Sim.from_view(seat_view(state, state.seat), state.hands, state.boneyard)
+
+
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.preset}-{r.set}-{r.seats}-{r.double_rule}")
 def test_the_play_out_copy_of_the_rules_agrees_with_the_engine(rules):
     for seed in range(12):
         rng = random.Random(seed)
         state = start_round(rules, seed, seed % rules.rounds)
-        sim = Sim.from_view(seat_view(state, state.seat), state.hands, state.boneyard)
+        sim = full_copy(state)
         while True:
             plays = sorted((a.tile, state.train_index(a.train)) for a in state.legal if a.kind == "play")
             assert sorted(sim.plays()) == plays
@@ -190,7 +195,7 @@ def test_the_play_out_copy_of_the_rules_agrees_with_the_engine(rules):
                 assert list(sim.scores) == list(state.result.scores)
                 break
             # a copy built afresh from the view agrees as well
-            fresh = Sim.from_view(seat_view(state, state.seat), state.hands, state.boneyard)
+            fresh = full_copy(state)
             assert sorted(fresh.plays()) == plays
             action = rng.choice(state.legal)
             state = state.apply(action)
@@ -209,7 +214,7 @@ def test_the_play_outs_fast_path_lists_the_same_plays_as_the_play_out_copy(rules
     for seed in range(16):
         rng = random.Random(seed)
         state = start_round(rules, seed, seed % rules.rounds)
-        sim = Sim.from_view(seat_view(state, state.seat), state.hands, state.boneyard)
+        sim = full_copy(state)
         assert rollout.uses_common_rules(sim)
         while not state.over:
             plays, reach = rollout.common_plays(sim)
@@ -226,7 +231,7 @@ def test_the_play_outs_fast_path_lists_the_same_plays_as_the_play_out_copy(rules
 @pytest.mark.parametrize("rules", RULES[2:], ids=lambda r: f"{r.preset}-{r.set}-{r.seats}-{r.double_rule}")
 def test_other_rules_play_out_through_the_copy_itself(rules):
     state = start_round(rules, 3, 0)
-    assert not rollout.uses_common_rules(Sim.from_view(seat_view(state, state.seat), state.hands, state.boneyard))
+    assert not rollout.uses_common_rules(full_copy(state))
 
 
 @pytest.mark.parametrize("rules", RULES[:3], ids=["d12-2", "d6-3", "classic-d9-4"])
