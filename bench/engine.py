@@ -18,11 +18,9 @@ import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
-
-from mexican_train import Rules  # noqa: E402
-from mexican_train.engine import _compute_legal  # noqa: E402
-from mexican_train.match import start_round  # noqa: E402
+from mexican_train import Rules
+from mexican_train.engine import _compute_legal
+from mexican_train.match import start_round
 
 
 def rounds_per_second(rules: Rules, seconds: float) -> tuple[float, float]:

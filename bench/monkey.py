@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 """The monkey, at length: many seeds of random clicks and keys through the real page, checked after every step.
 
-    python3 bench/monkey.py                          # seeds 1-50, 200 steps each
-    python3 bench/monkey.py --seeds 500 --steps 300  # longer
-    python3 bench/monkey.py --seed-list 17,42        # replay particular seeds
-    python3 bench/monkey.py --kinds easy,normal,strong --seeds 20
+    python3 -m bench.monkey                          # seeds 1-50, 200 steps each
+    python3 -m bench.monkey --seeds 500 --steps 300  # longer
+    python3 -m bench.monkey --seed-list 17,42        # replay particular seeds
+    python3 -m bench.monkey --kinds easy,normal,strong --seeds 20
 
 Each seed sets up a match through the setup form (preset, tile set, seats, people and CPUs, hotseat,
 every rule option), then takes seeded random steps: clicks on tiles, trains and every button, keys,
 reloads followed by Continue, imports of match files. After every step the page must show exactly the
 position of its save (replayed by the real engine on CPython), the counts must add up to the set, and
-no console error may appear: the checks are tests/e2e/random_play.py's, the same as the suite's short
-run (tests/e2e/test_monkey.py). A seed replays identically as long as the page and engine do not change.
+no console error may appear: the checks are e2e/random_play.py's, the same as the suite's short
+run (e2e/test_monkey.py). A seed replays identically as long as the page and engine do not change.
 
 Prints a line per seed and a summary. Exits 1 if any seed failed, after writing, for each failure,
 ``<out>/seed-<N>.txt`` (what was wrong, the settings, the last steps) and ``<out>/seed-<N>.json``
@@ -31,12 +31,10 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path[:0] = [os.path.join(ROOT, "tests", "e2e"), os.path.join(ROOT, "scripts"), os.path.join(ROOT, "py")]
 
-import build_py  # noqa: E402
-import serve  # noqa: E402
-from conftest import ARGS, CHROMIUM, open_game, wait_ready  # noqa: E402
-from random_play import MonkeyFailure, run_seed  # noqa: E402
+from e2e.conftest import ARGS, CHROMIUM, open_game, wait_ready
+from e2e.random_play import MonkeyFailure, run_seed
+from scripts import build_py, serve
 
 
 def write_failure(out: str, failure: MonkeyFailure) -> str:

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """How quick the page is, in headless Chromium on a local server, against the targets of the build.
 
-    python3 bench/page_speed.py                 # 5 runs of each start, then a CPU-vs-CPU match
-    python3 bench/page_speed.py --runs 9 --rounds short
-    python3 bench/page_speed.py --no-match      # only the start-up figures
-    python3 bench/page_speed.py --json out.json # also write every raw figure
+    python3 -m bench.page_speed                 # 5 runs of each start, then a CPU-vs-CPU match
+    python3 -m bench.page_speed --runs 9 --rounds short
+    python3 -m bench.page_speed --no-match      # only the start-up figures
+    python3 -m bench.page_speed --json out.json # also write every raw figure
 
 It serves the repository with scripts/serve.py (a process of its own, on a free
 port) and drives Debian's Chromium (``CHROMIUM``, default /usr/bin/chromium)
@@ -98,7 +98,7 @@ METRICS_JS = """() => {
 
 def start_server(root: str):
     """scripts/serve.py on a free port, in a process of its own; returns (process, base URL)."""
-    proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "scripts", "serve.py"), "--port", "0", "--root", root],
+    proc = subprocess.Popen([sys.executable, "-m", "scripts.serve", "--port", "0", "--root", root],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     port = None
     deadline = time.time() + 30
@@ -330,7 +330,7 @@ def report(a, runs: dict, match: dict | None, load_before, load_after, chromium:
         print("\nproblems seen:")
         for p in problems:
             print("  " + p)
-    print(f"\ncommand: python3 bench/page_speed.py {' '.join(sys.argv[1:])}".rstrip())
+    print(f"\ncommand: python3 -m bench.page_speed {' '.join(sys.argv[1:])}".rstrip())
 
 
 def main(argv: list[str]) -> int:

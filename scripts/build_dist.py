@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Write the complete static site to dist/, ready to upload to any static host.
 
-    python3 scripts/build_dist.py             # -> dist/
-    python3 scripts/build_dist.py --out DIR   # somewhere else (DIR is replaced)
+    python3 -m scripts.build_dist             # -> dist/
+    python3 -m scripts.build_dist --out DIR   # somewhere else (DIR is replaced)
 
 dist/ holds exactly the files the page needs and nothing else: index.html,
 manifest.webmanifest, static/ (scripts, styles, icons), py/page.py and
@@ -28,9 +28,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-import build_py  # noqa: E402
-import build_sw  # noqa: E402
+from scripts import build_py, build_sw
 
 DIST = os.path.join(ROOT, "dist")
 

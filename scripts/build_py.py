@@ -15,8 +15,8 @@ package PyScript writes as source into the same folder at every start (from
 vendor/pyscript), so PyScript's own import skips compiling too.
 Without Node or node_modules the archive holds the sources only, and says so.
 
-    python3 scripts/build_py.py           # build if stale, print what it did
-    python3 scripts/build_py.py --check   # exit 1 if the archive is missing or stale
+    python3 -m scripts.build_py           # build if stale, print what it did
+    python3 -m scripts.build_py --check   # exit 1 if the archive is missing or stale
 
 The archive is deterministic (sorted names, fixed timestamps), so rebuilding
 unchanged sources gives the same bytes. scripts/serve.py rebuilds it on request
@@ -140,7 +140,7 @@ def ensure(archive: str = ARCHIVE, package: str = PACKAGE) -> bool:
 def main(argv: list[str]) -> int:
     if "--check" in argv:
         if stale():
-            print(f"{os.path.relpath(ARCHIVE, ROOT)} is missing or stale: run python3 scripts/build_py.py")
+            print(f"{os.path.relpath(ARCHIVE, ROOT)} is missing or stale: run python3 -m scripts.build_py")
             return 1
         return 0
     if ensure():

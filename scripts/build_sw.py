@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Write sw.js, the offline service worker, beside index.html: the exact list of files the page needs.
 
-    python3 scripts/build_sw.py [--root DIR]    # (re)write DIR/sw.js if it changed; DIR defaults to the repo
-    python3 scripts/build_sw.py --list          # print the files the page needs, one per line
+    python3 -m scripts.build_sw [--root DIR]    # (re)write DIR/sw.js if it changed; DIR defaults to the repo
+    python3 -m scripts.build_sw --list          # print the files the page needs, one per line
 
 sw.js is generated (git-ignored) from scripts/sw.template.js with two values:
 
@@ -140,7 +140,7 @@ def site_files(root: str = ROOT) -> list[str]:
     missing = sorted(p for p in files if not os.path.isfile(os.path.join(root, p)))
     if missing:
         raise FileNotFoundError("build_sw: the page needs files that are not there: " + ", ".join(missing)
-                                + " (run bash scripts/setup.sh, python3 scripts/build_py.py)")
+                                + " (run bash scripts/setup.sh, python3 -m scripts.build_py)")
     files.discard(SW_NAME)
     return ["index.html"] + sorted(files - {"index.html"})
 

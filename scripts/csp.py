@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Keep index.html's Content-Security-Policy in step with its inline <style> and <script>.
 
-    python3 scripts/csp.py            # rewrite the policy's hashes in index.html if they are stale
-    python3 scripts/csp.py --check    # only say so when they are stale, and exit 1 (as the tests check)
+    python3 -m scripts.csp            # rewrite the policy's hashes in index.html if they are stale
+    python3 -m scripts.csp --check    # only say so when they are stale, and exit 1 (as the tests check)
 
 Everything the first paint needs is inline in index.html, so nothing is fetched before it: the
 styles, and the script that puts the saved display preferences on <html>. The policy allows exactly
@@ -96,7 +96,7 @@ def main(argv: list[str]) -> int:
         return 0
     if a.check:
         print(f"{a.page}: the Content-Security-Policy's hashes do not match its inline style and script; "
-              "run python3 scripts/csp.py", file=sys.stderr)
+              "run python3 -m scripts.csp", file=sys.stderr)
         return 1
     with open(a.page, "w", encoding="utf-8") as f:
         f.write(fresh)

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Draw the home-screen icons (static/icons/icon-192.png, icon-512.png) from static/icons/icon.svg.
 
-    python3 scripts/make_icons.py           # write the PNGs
-    python3 scripts/make_icons.py --check   # exit 1 if they differ from what the SVG gives
+    python3 -m scripts.make_icons           # write the PNGs
+    python3 -m scripts.make_icons --check   # exit 1 if they differ from what the SVG gives
 
 Installable web apps need PNG icons of 192 and 512 px; browsers do not all
 accept an SVG there. This is a tiny rasterizer for exactly the shapes the
@@ -139,7 +139,7 @@ def main(argv: list[str]) -> int:
         stale = [n for n, data in wanted.items()
                  if not os.path.exists(os.path.join(ICONS, n)) or open(os.path.join(ICONS, n), "rb").read() != data]
         if stale:
-            print("out of date: " + ", ".join(stale) + " (run python3 scripts/make_icons.py)")
+            print("out of date: " + ", ".join(stale) + " (run python3 -m scripts.make_icons)")
             return 1
         return 0
     for name, data in wanted.items():

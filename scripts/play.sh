@@ -8,7 +8,7 @@
 # memory snapshot) is missing or differs from node_modules (a full setup when
 # node_modules is missing or older than package-lock.json), packs the Python
 # package and writes the offline service worker (sw.js), then serves the site.
-# The static site for a host: python3 scripts/build_dist.py (writes dist/).
+# The static site for a host: python3 -m scripts.build_dist (writes dist/).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -23,7 +23,7 @@ elif ! same node_modules/pyodide/pyodide.mjs vendor/pyodide/pyodide.mjs \
   || [ ! -f vendor/pyodide/python-snapshot.gz ]; then
   bash scripts/setup.sh --vendor-only
 fi
-python3 scripts/build_py.py
-python3 scripts/build_sw.py
+python3 -m scripts.build_py
+python3 -m scripts.build_sw
 echo "Open the address below in a browser (Ctrl+C stops the server)."
-exec python3 scripts/serve.py --port "${PORT:-8000}"
+exec python3 -m scripts.serve --port "${PORT:-8000}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Serve the game from the repository root, for play and for the browser tests.
 
-    python3 scripts/serve.py [--port 8000] [--prefix /sub/dir/] [--root DIR]
+    python3 -m scripts.serve [--port 8000] [--prefix /sub/dir/] [--root DIR]
 
 Standard library only.
 
@@ -35,9 +35,7 @@ import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-import build_py  # noqa: E402
-import build_sw  # noqa: E402
+from scripts import build_py, build_sw
 
 TYPES = {
     ".html": "text/html; charset=utf-8",

@@ -99,8 +99,8 @@ pv="$(node -p "require('$NM/pyodide/package.json').version")"
 sv="$(node -p "require('$NM/@pyscript/core/package.json').version")"
 # 5. Pack the Python package the page loads (py/mexican_train.zip, git-ignored),
 #    then write the offline service worker's precache list (sw.js, git-ignored).
-python3 "$ROOT/scripts/build_py.py"
-if [ "$VENDOR_DIR" = "$ROOT/vendor" ]; then python3 "$ROOT/scripts/build_sw.py"; fi
+(cd "$ROOT" && python3 -m scripts.build_py)
+if [ "$VENDOR_DIR" = "$ROOT/vendor" ]; then (cd "$ROOT" && python3 -m scripts.build_sw); fi
 
 log "vendor/pyodide: pyodide $pv, $(du -sh --apparent-size "$VENDOR_DIR/pyodide" | cut -f1)"
 log "vendor/pyscript: @pyscript/core $sv, $(find "$VENDOR_DIR/pyscript" -type f | wc -l) files, $(du -sh --apparent-size "$VENDOR_DIR/pyscript" | cut -f1)"

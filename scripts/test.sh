@@ -6,4 +6,4 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bash "$ROOT/scripts/setup.sh"
 cd "$ROOT"
-exec python3 -m pytest -q tests "$@"
+exec python3 -m pytest -q "$@"

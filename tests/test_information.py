@@ -2,7 +2,7 @@
 
 from mexican_train import Rules, new_match
 from mexican_train.view import seat_view
-from scenario import play, table
+from tests.scenario import play, table
 
 
 def test_a_view_holds_the_layout_the_counts_and_the_own_hand():

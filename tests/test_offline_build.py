@@ -17,13 +17,8 @@ import zipfile
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
-import build_dist  # noqa: E402
-import build_sw  # noqa: E402
-import csp  # noqa: E402
-import make_icons  # noqa: E402
-import serve  # noqa: E402
+from scripts import build_dist, build_sw, csp, make_icons, serve
 
 needs_vendor = pytest.mark.skipif(not os.path.exists(os.path.join(ROOT, "vendor", "pyodide", "pyodide.asm.wasm")),
                                   reason="vendor/ is missing: run bash scripts/setup.sh")
@@ -119,7 +114,7 @@ def test_nothing_is_fetched_before_the_first_paint():
 
 def test_the_policy_allows_the_pages_inline_style_and_script_by_hash_and_nothing_else_inline():
     page = index_html()
-    assert csp.with_current_hashes(page) == page, "stale hashes: run python3 scripts/csp.py"
+    assert csp.with_current_hashes(page) == page, "stale hashes: run python3 -m scripts.csp"
     hashes = csp.inline_hashes(page)
     assert len(hashes["script-src"]) == 1 and len(hashes["style-src"]) == 1
     policy = csp.META.search(page).group(1)
@@ -210,7 +205,7 @@ def test_the_png_icons_are_what_the_svg_draws():
         width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
         assert (width, height, depth, colour) == (size, size, 8, 6)
         with open(os.path.join(make_icons.ICONS, f"icon-{size}.png"), "rb") as f:
-            assert f.read() == data, "run python3 scripts/make_icons.py"
+            assert f.read() == data, "run python3 -m scripts.make_icons"
 
 
 @needs_vendor
@@ -237,7 +232,7 @@ def test_the_dev_server_writes_a_fresh_sw_js_when_asked(dist):
 
 @needs_vendor
 def test_the_package_archive_holds_every_module_with_bytecode_for_the_pages_python(tmp_path):
-    import build_py
+    from scripts import build_py
     archive = tmp_path / "mexican_train.zip"
     build_py.build(str(archive))
     with zipfile.ZipFile(archive) as z:
@@ -299,7 +294,7 @@ json.dumps(verdicts)
 @needs_vendor
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is missing: run bash scripts/setup.sh")
 def test_the_archive_holds_checked_bytecode_python_accepts_for_the_package_pyscript_writes(tmp_path):
-    import build_py
+    from scripts import build_py
     archive = tmp_path / "mexican_train.zip"
     build_py.build(str(archive))
     script = tmp_path / "check.mjs"

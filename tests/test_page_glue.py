@@ -4,12 +4,11 @@ import json
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "py"))
 
-from page import App  # noqa: E402
+from page import App
 
-from mexican_train.ui import storage  # noqa: E402
-from mexican_train.ui.storage import MATCH_KEY, DictStorage  # noqa: E402
+from mexican_train.ui import storage
+from mexican_train.ui.storage import MATCH_KEY, DictStorage
 
 SETTINGS = {"set": 6, "seats": 2, "rounds": "one", "seed": 4, "cpu_speed": "instant",
             "players": [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "random"}]}

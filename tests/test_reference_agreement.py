@@ -23,7 +23,7 @@ import pytest
 from mexican_train import Rules, full_set, new_match, new_round, parse_tile
 from mexican_train.rules import max_hand_size, seat_range
 
-from reference_rules import DEFAULT_CHAIN_DOUBLE, ReferenceRound
+from tests.reference_rules import DEFAULT_CHAIN_DOUBLE, ReferenceRound
 
 CHAIN_DOUBLE = os.environ.get("MT_REFERENCE_CHAIN_DOUBLE", DEFAULT_CHAIN_DOUBLE)
 SWEEP = os.environ.get("MT_REFERENCE_SWEEP", "")

@@ -3,7 +3,7 @@
 import pytest
 
 from mexican_train import IllegalMoveError
-from scenario import legal, play, table
+from tests.scenario import legal, play, table
 
 # Seat 0 starts its train at 3, seat 1 at 5; then seat 0 holds 3-3 and 0-6.
 DOUBLES = ("3-6 3-3 0-6 3-5", "5-6 3-4 0-5 1-1")

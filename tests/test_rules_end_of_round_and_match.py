@@ -4,7 +4,7 @@ import pytest
 
 from mexican_train import IllegalMoveError, Match, Player, Rules, new_match
 from mexican_train.matchfile import from_dict, to_dict
-from scenario import legal, play, table
+from tests.scenario import legal, play, table
 
 # 26 of the 27 tiles dealt; 5-5 is the boneyard. Every train comes back to 6 once the
 # six 6-tiles are down, and nobody holds a 6: the round can only block.

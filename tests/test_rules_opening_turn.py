@@ -3,7 +3,7 @@
 import pytest
 
 from mexican_train import IllegalMoveError
-from scenario import legal, play, table
+from tests.scenario import legal, play, table
 
 
 def classic(*hands, boneyard=""):

@@ -3,7 +3,7 @@
 import pytest
 
 from mexican_train import IllegalMoveError
-from scenario import legal, play, table, train
+from tests.scenario import legal, play, table, train
 
 
 def test_a_tile_fits_when_one_half_matches_the_end_and_its_other_half_becomes_the_new_end():

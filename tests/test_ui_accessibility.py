@@ -1,15 +1,9 @@
 """What the page says to a screen reader, without a screen: spoken names of trains and tiles, and what pressing
-a train says when it cannot take a tile (the browser side is tests/e2e/test_accessibility.py)."""
+a train says when it cannot take a tile (the browser side is e2e/test_accessibility.py)."""
 
 from mexican_train.ui.controller import handle, start
 from mexican_train.ui.viewmodel import view_model
-
-
-def settings(*players, **options):
-    base = {"set": 6, "seats": len(players), "seed": 3, "rounds": "one",
-            "players": [{"name": n, "kind": k} for n, k in players]}
-    base.update(options)
-    return base
+from tests.conftest import settings
 
 
 def test_a_train_says_whose_it_is_its_state_its_tiles_and_its_open_end():

@@ -5,19 +5,7 @@ import re
 
 from mexican_train.ui.controller import Session, handle, start
 from mexican_train.ui.viewmodel import view_model
-
-
-def settings(*players, **options):
-    base = {"set": 6, "seats": len(players), "seed": 3, "rounds": "one",
-            "players": [{"name": n, "kind": k} for n, k in players]}
-    base.update(options)
-    return base
-
-
-def send(session, *events):
-    for event in events:
-        session = handle(session, event)
-    return session
+from tests.conftest import send, settings
 
 
 def tile(t):

@@ -23,8 +23,9 @@ import urllib.error
 import urllib.request
 
 import pytest
-from conftest import DESKTOP, READY_MS, ROOT, Watch, open_game, wait_ready
-from game import Game, send, settings
+from e2e.conftest import DESKTOP, READY_MS, ROOT, Watch, open_game, wait_ready
+from e2e.game import Game
+from tests.conftest import send, settings
 
 from mexican_train.ui.controller import human_to_move, start
 
@@ -66,7 +67,7 @@ def position(page):
 def draws_a_tile_that_fits(players=VS_CPU, tries=400):
     """A seed where seat 0 opens with nothing to play and the drawn tile fits: a turn half done."""
     for seed in range(tries):
-        session = start(settings(players, seed=seed))
+        session = start(settings(*players, seed=seed, cpu_speed="instant"))
         if human_to_move(session) != 0 or {a.kind for a in session.match.legal_actions()} != {"draw"}:
             continue
         after = send(session, {"type": "command", "name": "draw"})
@@ -185,7 +186,7 @@ def test_two_tabs_of_one_match_notice_each_other_and_never_overwrite_silently(ap
 
 
 def test_the_game_plays_in_a_small_frame_on_another_site_from_a_sub_path(browser, tmp_path):
-    import serve
+    from scripts import serve
     game_srv = serve.make_server(0, "/games/mexican-train/")
     threading.Thread(target=game_srv.serve_forever, daemon=True).start()
     game_url = game_srv.url + "?test=1"
@@ -235,7 +236,7 @@ def test_the_game_plays_in_a_small_frame_on_another_site_from_a_sub_path(browser
 
 
 def test_offline_after_the_first_visit_a_reload_continues_mid_turn_and_the_round_finishes(browser, tmp_path):
-    proc, port = spawn([sys.executable, "scripts/serve.py", "--port", "0", "--prefix", "/play/"], r"^PORT (\d+)",
+    proc, port = spawn([sys.executable, "-m", "scripts.serve", "--port", "0", "--prefix", "/play/"], r"^PORT (\d+)",
                        tmp_path / "server.log")
     url = f"http://127.0.0.1:{port}/play/"
     context = browser.new_context(viewport=DESKTOP)
@@ -298,8 +299,8 @@ HOLD_PYTHON_UNTIL_TAKEOVER = """if (navigator.serviceWorker && navigator.service
 
 @pytest.mark.parametrize("takeover", ["after Python is ready", "before Python is ready"])
 def test_the_built_site_on_a_plain_static_server_and_a_new_release_replacing_the_cache(browser, tmp_path, takeover):
-    import build_dist
-    import build_sw
+    from scripts import build_dist
+    from scripts import build_sw
     out = tmp_path / "host" / "some" / "sub" / "path"
     build_dist.build(str(out))
     log = tmp_path / "server.log"

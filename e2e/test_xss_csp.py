@@ -20,11 +20,10 @@ import re
 import sys
 
 import pytest
-from conftest import ROOT, open_game, wait_ready
+from e2e.conftest import ROOT, open_game, wait_ready
 
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import csp  # noqa: E402
-from game import Game
+from scripts import csp
+from e2e.game import Game
 
 IMG = "<img src=x onerror=alert(1)>"
 SVG = '"><svg onload=alert(2)>'

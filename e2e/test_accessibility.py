@@ -13,8 +13,9 @@ import re
 import time
 
 import pytest
-from conftest import DESKTOP, ROOT, Watch, open_game
-from game import Game, open_double_line, settings
+from e2e.conftest import DESKTOP, ROOT, Watch, open_game
+from e2e.game import Game, open_double_line
+from tests.conftest import settings
 
 from mexican_train.actions import MEXICAN
 from mexican_train.ui.controller import cpu_to_move, cpu_step, handle, human_to_move, start
@@ -410,7 +411,7 @@ def test_spoken_names_of_tiles_and_trains_match_the_engine(a11y_page):
     game = Game(page)
     seed = 3
     game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=seed)
-    session = start(settings(VS_CPU, set=6, rounds="one", seed=seed))
+    session = start(settings(*VS_CPU, seed=seed, cpu_speed="instant"))
 
     def train_words(match, index):
         state = match.round

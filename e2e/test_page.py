@@ -13,8 +13,8 @@ import re
 import time
 
 import pytest
-from conftest import ROOT
-from game import Game, first_turn_draws_and_marks, mentions, open_double_line, tile_texts
+from e2e.conftest import ROOT
+from e2e.game import Game, first_turn_draws_and_marks, mentions, open_double_line, tile_texts
 
 from mexican_train.dealing import deal
 from mexican_train.rules import Rules
@@ -386,7 +386,7 @@ def test_hint_highlights_a_tile_and_a_train(app):
 def test_the_site_works_from_a_sub_path(browser, fresh_page):
     import threading
 
-    import serve
+    from scripts import serve
     srv = serve.make_server(0, "/some/sub/path/")
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     try:

@@ -10,6 +10,7 @@ import re
 
 from mexican_train.ui.controller import handle, start
 from mexican_train.ui.viewmodel import view_model
+from tests.conftest import send, settings
 
 CMD = '[data-action="{}"]'
 
@@ -140,17 +141,6 @@ class Game:
 
 # -- CPython searches over deals ------------------------------------------------------------
 
-def settings(players, set=6, rounds="one", seed=0, **options):
-    return {"set": set, "seats": len(players), "rounds": rounds, "seed": seed, "cpu_speed": "instant",
-            "players": [{"name": n, "kind": k} for n, k in players], **options}
-
-
-def send(session, *events):
-    for event in events:
-        session = handle(session, event)
-    return session
-
-
 def tile_texts(tiles):
     return [f"{t.low}-{t.high}" for t in tiles]
 
@@ -164,7 +154,7 @@ def mentions(html: str, tile: str) -> bool:
 def first_turn_draws_and_marks(players, tries=500):
     """A seed where seat 0 has no play on its first turn and the drawn tile does not fit either."""
     for seed in range(tries):
-        session = start(settings(players, seed=seed))
+        session = start(settings(*players, seed=seed, cpu_speed="instant"))
         if {a.kind for a in session.match.legal_actions()} != {"draw"}:
             continue
         after = send(session, {"type": "command", "name": "draw"})
@@ -200,7 +190,7 @@ def open_double_line(tries=120):
 
 
 def _open_double_line(players, seed):
-    session = start(settings(players, seed=seed))
+    session = start(settings(*players, seed=seed, cpu_speed="instant"))
     steps = []
     for _ in range(60):
         match = session.match

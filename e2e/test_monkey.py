@@ -5,7 +5,7 @@ shortcuts), a reload with Continue in the middle, across seeds that vary the pre
 the seats, people against CPUs and people passing the device, and every rule option. After every
 step the page must show exactly the position its save holds (the save replayed by the real engine on
 CPython), the tile counts must add up to the set, and no console error may appear. See
-tests/e2e/random_play.py for the checks; ``python3 bench/monkey.py`` runs many more seeds.
+e2e/random_play.py for the checks; ``python3 -m bench.monkey`` runs many more seeds.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import open_game, wait_ready
-from random_play import MonkeyFailure, run_seed
+from e2e.conftest import open_game, wait_ready
+from e2e.random_play import MonkeyFailure, run_seed
 
 SEEDS = (2, 6, 23, 10, 29)   # one person on double-12, hotseats (classic, 4 seats), CPUs alone, classic
 STEPS = 55

@@ -19,8 +19,8 @@ import json
 import re
 
 import pytest
-from conftest import open_game, wait_ready
-from game import Game
+from e2e.conftest import open_game, wait_ready
+from e2e.game import Game
 
 from mexican_train import matchfile
 from mexican_train.ui.storage import MATCH_KEY

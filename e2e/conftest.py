@@ -10,7 +10,7 @@
   choices (a CPU that makes a random legal move), and deals are fixed by typing
   a deal number into the form (``?seed=N`` does the same from the address).
 
-Run: ``python3 -m pytest -q tests/e2e`` (needs ``bash scripts/setup.sh`` once).
+Run: ``python3 -m pytest -q e2e`` (needs ``bash scripts/setup.sh`` once).
 """
 
 from __future__ import annotations
@@ -22,11 +22,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-
-import build_py  # noqa: E402
-import serve  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from scripts import build_py, serve
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -116,7 +113,7 @@ def shared(browser, server):
 def app(shared):
     """The shared page, checked for errors after each test that uses it."""
     page, watch, _ = shared
-    from game import Game
+    from e2e.game import Game
     watch.errors, watch.foreign = [], []
     page.set_viewport_size(DESKTOP)
     yield Game(page)

@@ -1,6 +1,6 @@
 """The monkey: seeded random clicks and keys through the real page, with a full check after every step.
 
-Used by tests/e2e/test_monkey.py (a short fixed-seed run in the suite) and bench/monkey.py (long runs).
+Used by e2e/test_monkey.py (a short fixed-seed run in the suite) and bench/monkey.py (long runs).
 
 Each seed sets up a match through the setup form (preset, tile set, seats, people and CPUs, every rule
 option, sometimes a small hand so that rounds end often), then takes random steps: a click on a visible
