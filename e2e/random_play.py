@@ -191,7 +191,7 @@ def tile_text(t) -> str:
 
 
 TRAIN_COUNT = re.compile(r"(\d+) tiles?, ends at (\d+)")
-TRAIN_EMPTY = re.compile(r"not started: starts with a (\d+)")
+TRAIN_EMPTY = re.compile(r"Not started: starts with a (\d+)")
 
 
 def check_snapshot(snap: dict) -> list[str]:

@@ -247,7 +247,7 @@ def test_a_whole_match_by_keyboard_alone(a11y_page):
     tab_to_id(page, "seat-kind-1")
     press(page, "End")                                        # CPU: Random (testing), the last choice
     assert page.input_value("#seat-kind-1") == "random"
-    cpu = page.input_value("#seat-name-1")                    # its default name ("CPU 1")
+    cpu = page.get_attribute("#seat-name-1", "placeholder")   # the name it gets when none is typed ("CPU 1")
     tab_to(page, lambda a: a["tag"] == "INPUT" and page.evaluate("document.activeElement.name") == "set")
     press(page, "ArrowDown")
     press(page, "ArrowDown")
@@ -472,7 +472,7 @@ def test_spoken_names_of_tiles_and_trains_match_the_engine(a11y_page):
                 count = len(train.tiles)
                 assert f"{count} tile{'s' if count != 1 else ''}, ends at {train.end}" in name, name
             else:
-                assert f"not started: starts with a {train.end}" in name, name
+                assert f"Not started: starts with a {train.end}" in name, name
             assert bool(re.search(r", play \d+-\d+ here$", name)) == (key in targets), name
             if selected is not None and key in targets:
                 assert name.endswith(f", play {selected.low}-{selected.high} here"), name

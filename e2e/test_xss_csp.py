@@ -40,7 +40,7 @@ COLLECT_CSP = """(() => {
 INJECTED_JS = """() => {
   const bad = [];
   for (const el of document.querySelectorAll('img, svg[onload], script:not([src]), script[src*="alert"], b, i, iframe, object, embed'))
-    if (!(el.tagName === 'SCRIPT' && el.type === 'py') && el.id !== 'display-prefs-script') bad.push(el.outerHTML.slice(0, 120));
+    if (!(el.tagName === 'SCRIPT' && el.type === 'py') && !['display-prefs-script', 'mt-data'].includes(el.id)) bad.push(el.outerHTML.slice(0, 120));
   for (const el of document.querySelectorAll('*'))
     for (const a of el.attributes) if (/^on/i.test(a.name)) bad.push(`${el.tagName} ${a.name}=${a.value}`);
   return bad;

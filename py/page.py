@@ -34,6 +34,7 @@ import time
 import traceback
 
 from mexican_train.errors import MexicanTrainError
+from mexican_train.i18n import _
 from mexican_train.ui import controller, storage
 from mexican_train.ui import strings as S
 from mexican_train.ui.viewmodel import view_model
@@ -63,11 +64,11 @@ class App:
     def summary(session: controller.Session) -> dict:
         """One line naming a saved match, for its Continue button."""
         match = session.match
-        names = S.AND.join(p.name for p in match.players)
+        names = _(S.AND).join(p.name for p in match.players)
         if match.over:
-            return {"text": S.SAVED_MATCH_OVER.format(players=names)}
+            return {"text": _(S.SAVED_MATCH_OVER).format(players=names)}
         vm = view_model(session)
-        return {"text": S.SAVED_MATCH.format(players=names, round=vm["round"]["text"])}
+        return {"text": _(S.SAVED_MATCH).format(players=names, round=vm["round"]["text"])}
 
     # -- events -------------------------------------------------------------------------
     def dispatch(self, event: dict) -> dict:
@@ -97,7 +98,7 @@ class App:
                 try:
                     imported = storage.import_text(str(event.get("text") or ""))
                 except MexicanTrainError as err:
-                    return self._vm(before, S.ERROR_IMPORT.format(reason=err))
+                    return self._vm(before, _(S.ERROR_IMPORT).format(reason=err))
                 self._take_over(imported)
                 return self._vm(imported)
             started = time.perf_counter()
@@ -107,7 +108,7 @@ class App:
                 self.cpu_ms = self.cpu_ms[-499:] + [[seat_kind, round((time.perf_counter() - started) * 1000, 3)]]
         except Exception as err:  # a bug: keep the match as it was, say so, show the traceback in the console
             traceback.print_exc()
-            return self._vm(before._replace(announce=()), S.ERROR_INTERNAL.format(reason=type(err).__name__))
+            return self._vm(before._replace(announce=()), _(S.ERROR_INTERNAL).format(reason=type(err).__name__))
         if kind == "new_match":
             if after.match is None:  # bad settings: keep whatever was being played, show why
                 return self._vm(after, error)
@@ -138,7 +139,7 @@ class App:
         current = storage.stamp(self.store)
         if current is not None and current != self.stamp:
             self.blocked = True
-            self.notice = S.ERROR_OTHER_TAB
+            self.notice = _(S.ERROR_OTHER_TAB)
 
     def _save(self, session: controller.Session, force: bool = False) -> None:
         if self.blocked and not force:
@@ -147,7 +148,7 @@ class App:
             current = storage.stamp(self.store)
             if current is not None and current != self.stamp:
                 self.blocked = True
-                self.notice = S.ERROR_OTHER_TAB
+                self.notice = _(S.ERROR_OTHER_TAB)
                 return
         saved_at = int(self.clock())
         problem = storage.save(self.store, session, self.tab, saved_at)

@@ -4,7 +4,8 @@
     python3 -m scripts.build_dist             # -> dist/
     python3 -m scripts.build_dist --out DIR   # somewhere else (DIR is replaced)
 
-dist/ holds exactly the files the page needs and nothing else: index.html,
+dist/ holds exactly the files the page needs and nothing else: index.html and a page for
+each other language (index.<lang>.html, scripts/build_page.py),
 manifest.webmanifest, static/ (scripts, styles, icons), py/page.py and
 py/mexican_train.zip (the game's Python, packed by scripts/build_py.py), the
 PyScript and Pyodide files the page loads (vendor/, 13.8 MB in all) and sw.js,
@@ -28,7 +29,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-from scripts import build_py, build_sw
+from scripts import build_page, build_py, build_sw
 
 DIST = os.path.join(ROOT, "dist")
 
@@ -39,6 +40,7 @@ def build(out: str = DIST, root: str = ROOT) -> list[str]:
     if os.path.commonpath([out, os.path.abspath(root)]) == out:
         raise SystemExit(f"build_dist: refusing to replace {out}: it holds the repository")
     build_py.ensure(os.path.join(root, "py", "mexican_train.zip"), os.path.join(root, "py", "mexican_train"))
+    build_page.ensure(root)
     files = build_sw.site_files(root)
     tmp = out + ".tmp"
     shutil.rmtree(tmp, ignore_errors=True)

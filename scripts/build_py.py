@@ -34,6 +34,8 @@ import subprocess
 import sys
 import zipfile
 
+from scripts import catalogs
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "py", "mexican_train")
 ARCHIVE = os.path.join(ROOT, "py", "mexican_train.zip")
@@ -56,7 +58,7 @@ def sources(package: str = PACKAGE) -> list[tuple[str, str]]:
     for folder, dirs, files in os.walk(package):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         for name in files:
-            if name.endswith(".py"):
+            if name.endswith((".py", ".mo")):   # modules, and the compiled catalogues (scripts/catalogs.py)
                 path = os.path.join(folder, name)
                 found.append((os.path.relpath(path, base).replace(os.sep, "/"), path))
     return sorted(found)
@@ -73,7 +75,7 @@ def stale(archive: str = ARCHIVE, package: str = PACKAGE) -> bool:
         return True
     try:
         with zipfile.ZipFile(archive) as z:
-            return sorted(n for n in z.namelist() if n.endswith(".py")) != [name for name, _ in files]
+            return sorted(n for n in z.namelist() if n.endswith((".py", ".mo"))) != [name for name, _ in files]
     except zipfile.BadZipFile:
         return True
 
@@ -105,12 +107,16 @@ def pyc_name(name: str, cache_tag: str) -> str:
 
 def build(archive: str = ARCHIVE, package: str = PACKAGE) -> int:
     """Write the archive (atomically); returns its size in bytes."""
-    texts = {}
+    texts, catalogues = {}, []
     for name, path in sources(package):
+        if name.endswith(".mo"):
+            with open(path, "rb") as f:
+                catalogues.append((name, f.read()))
+            continue
         with open(path, encoding="utf-8") as f:
             texts[name] = f.read()
     compiled = bytecode(texts)
-    entries = [(name, text.encode("utf-8")) for name, text in texts.items()]
+    entries = [(name, text.encode("utf-8")) for name, text in texts.items()] + catalogues
     if compiled:
         tag, pycs = compiled
         entries += [(pyc_name(name, tag), data) for name, data in pycs.items()]
@@ -130,7 +136,8 @@ def build(archive: str = ARCHIVE, package: str = PACKAGE) -> int:
 
 
 def ensure(archive: str = ARCHIVE, package: str = PACKAGE) -> bool:
-    """Build the archive if it is stale; True if it was rebuilt."""
+    """Build the archive if it is stale (compiling the catalogues first); True if it was rebuilt."""
+    catalogs.ensure()
     if stale(archive, package):
         build(archive, package)
         return True

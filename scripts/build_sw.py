@@ -41,14 +41,15 @@ ROOT = os.path.dirname(HERE)
 TEMPLATE = os.path.join(HERE, "sw.template.js")
 SW_NAME = "sw.js"
 MANIFEST = "manifest.webmanifest"
-# What pyodide.mjs fetches at boot (measured: /work/proto/REPORT.md; the lock file is fetched even with no
-# packages), and the memory snapshot of a started Python that scripts/setup.sh writes beside them
+# What pyodide.mjs fetches at boot (the browser's network log of a plain loadPyodide() shows these five; the lock
+# file is fetched even with no packages), and the memory snapshot of a started Python that scripts/setup.sh writes beside them
 # (scripts/make_snapshot.mjs; static/js/snapshot.js fetches it).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
                  "python-snapshot.gz")
 # PyScript plugin chunks imported at boot although the page's config switches them off ("!error" only hides it).
 PYSCRIPT_BOOT_PLUGINS = ("error",)
 
+INLINED = ("static/css/app.css", "static/js/prefs.js")   # scripts/build_page.py inlines these into the pages
 _hashes: dict[str, tuple[int, int, str]] = {}  # path -> (mtime_ns, size, hash): serve.py asks on every sw.js request
 
 
@@ -112,7 +113,7 @@ def site_files(root: str = ROOT) -> list[str]:
     with open(os.path.join(root, "index.html"), encoding="utf-8") as f:
         refs = _Refs()
         refs.feed(f.read())
-    files = {"index.html"}
+    files = {"index.html"} | {n for n in os.listdir(root) if re.fullmatch(r"index\.[a-z]{2,3}\.html", n)}
     for url in refs.urls:
         path = _local(url)
         if path:
@@ -122,6 +123,7 @@ def site_files(root: str = ROOT) -> list[str]:
         for name in names:
             if not name.startswith(".") and not name.endswith((".map", "~")):
                 files.add(os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/"))
+    files -= set(INLINED)   # inside every page already
     for path in sorted(p for p in files if p.endswith(".js")):   # modules importing from outside static/
         with open(os.path.join(root, path), encoding="utf-8") as f:
             # static and dynamic imports, and assets a module names relative to itself (new URL("..", import.meta.url))

@@ -1,14 +1,13 @@
 #!/usr/bin/env python3
-"""Keep index.html's Content-Security-Policy in step with its inline <style> and <script>.
+"""The page's Content-Security-Policy allows its inline <style> and <script> by their SHA-256 hashes.
 
-    python3 -m scripts.csp            # rewrite the policy's hashes in index.html if they are stale
-    python3 -m scripts.csp --check    # only say so when they are stale, and exit 1 (as the tests check)
+Everything the first paint needs is inline in the built pages (scripts/build_page.py): the styles, and
+the script that puts the saved display preferences on <html>. The policy allows exactly those blocks
+by hash, never by 'unsafe-inline', so a script or style that markup could smuggle into the page still
+does not run. build_page computes the hashes of every page it writes with ``with_current_hashes``;
 
-Everything the first paint needs is inline in index.html, so nothing is fetched before it: the
-styles, and the script that puts the saved display preferences on <html>. The policy allows exactly
-those blocks by their SHA-256 hash, never by 'unsafe-inline', so a script or style that markup could
-smuggle into the page still does not run. After editing either block, run this script (a stale hash
-makes the browser drop the block; Chromium's console then names the hash it expected).
+    python3 -m scripts.csp --check index.html    # exit 1 if a page's hashes are stale
+
 Standard library only.
 """
 
@@ -18,12 +17,9 @@ import argparse
 import base64
 import hashlib
 import html.parser
-import os
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-INDEX = os.path.join(ROOT, "index.html")
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 DIRECTIVE = {"script": "script-src", "style": "style-src"}
 
@@ -86,22 +82,19 @@ def with_current_hashes(page: str) -> str:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--check", action="store_true", help="only say whether the hashes are current")
-    ap.add_argument("--page", default=INDEX, help="the HTML file (default: index.html)")
+    ap.add_argument("--check", action="store_true", required=True, help="say whether the hashes are current")
+    ap.add_argument("pages", nargs="+", help="built HTML pages")
     a = ap.parse_args(argv)
-    with open(a.page, encoding="utf-8") as f:
-        page = f.read()
-    fresh = with_current_hashes(page)
-    if fresh == page:
-        return 0
-    if a.check:
-        print(f"{a.page}: the Content-Security-Policy's hashes do not match its inline style and script; "
-              "run python3 -m scripts.csp", file=sys.stderr)
-        return 1
-    with open(a.page, "w", encoding="utf-8") as f:
-        f.write(fresh)
-    print(f"{a.page}: Content-Security-Policy hashes updated")
-    return 0
+    stale = []
+    for name in a.pages:
+        with open(name, encoding="utf-8") as f:
+            page = f.read()
+        if with_current_hashes(page) != page:
+            stale.append(name)
+    for name in stale:
+        print(f"{name}: the Content-Security-Policy's hashes do not match its inline style and script; "
+              "rebuild it with python3 -m scripts.build_page", file=sys.stderr)
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

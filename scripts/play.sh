@@ -24,6 +24,7 @@ elif ! same node_modules/pyodide/pyodide.mjs vendor/pyodide/pyodide.mjs \
   bash scripts/setup.sh --vendor-only
 fi
 python3 -m scripts.build_py
+python3 -m scripts.build_page
 python3 -m scripts.build_sw
 echo "Open the address below in a browser (Ctrl+C stops the server)."
 exec python3 -m scripts.serve --port "${PORT:-8000}"

@@ -16,7 +16,9 @@ Standard library only.
   on every load, so an edit shows on reload); vendor/ is left to the
   browser's usual caching. sw.js, if one is added, is always no-cache.
 * ``py/mexican_train.zip`` is rebuilt (scripts/build_py.py) whenever a module
-  is newer than it, so editing Python and reloading is enough.
+  is newer than it, and the pages (index.html, index.<lang>.html:
+  scripts/build_page.py) whenever the template, the style, the preferences
+  script or a catalogue is, so editing and reloading is enough.
 * ``sw.js`` (the offline service worker) is regenerated (scripts/build_sw.py)
   on every request when any file the page needs has changed, so the worker
   installs the new release. A page under the worker is served from its cache:
@@ -30,12 +32,13 @@ import argparse
 import functools
 import http.server
 import os
+import re
 import sys
 import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-from scripts import build_py, build_sw
+from scripts import build_page, build_py, build_sw
 
 TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -76,9 +79,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         local = self._local()
         root = self.directory
         package = os.path.join(root, "py", "mexican_train")
-        if local in ("/py/mexican_train.zip", "/sw.js") and os.path.isdir(package):  # not in a built dist/
+        if os.path.isdir(package) and (local in ("/py/mexican_train.zip", "/sw.js") or _is_page(local)):  # not in dist/
             with _build_lock:
                 build_py.ensure(os.path.join(root, "py", "mexican_train.zip"), package)
+                build_page.ensure(root)
         if local == "/sw.js" and os.path.exists(build_sw.TEMPLATE):
             with _build_lock:
                 try:
@@ -97,6 +101,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, fmt, *args):
         if os.environ.get("SERVE_LOG"):
             super().log_message(fmt, *args)
+
+
+def _is_page(local: str | None) -> bool:
+    """A request for one of the built pages: the site's folder, index.html or index.<lang>.html."""
+    return local is not None and bool(re.fullmatch(r"/(index(\.[a-z]{2,3})?\.html)?", local))
 
 
 def make_server(port: int = 0, prefix: str = "/", root: str = ROOT) -> http.server.ThreadingHTTPServer:

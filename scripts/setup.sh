@@ -97,9 +97,10 @@ mv "$TMP/pyscript" "$VENDOR_DIR/pyscript"
 
 pv="$(node -p "require('$NM/pyodide/package.json').version")"
 sv="$(node -p "require('$NM/@pyscript/core/package.json').version")"
-# 5. Pack the Python package the page loads (py/mexican_train.zip, git-ignored),
-#    then write the offline service worker's precache list (sw.js, git-ignored).
-(cd "$ROOT" && python3 -m scripts.build_py)
+# 5. Compile the gettext catalogues, pack the Python package the page loads (py/mexican_train.zip),
+#    build the pages (index.html, index.<lang>.html) and write the offline service worker's precache
+#    list (sw.js): all git-ignored build outputs.
+(cd "$ROOT" && python3 -m scripts.catalogs compile && python3 -m scripts.build_py && python3 -m scripts.build_page)
 if [ "$VENDOR_DIR" = "$ROOT/vendor" ]; then (cd "$ROOT" && python3 -m scripts.build_sw); fi
 
 log "vendor/pyodide: pyodide $pv, $(du -sh --apparent-size "$VENDOR_DIR/pyodide" | cut -f1)"

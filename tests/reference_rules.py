@@ -1,6 +1,6 @@
 """An independent, deliberately simple reference implementation of one round of RULES.md.
 
-Written from /work/shared/RULES.md and FORMATS.md alone (it does not import or
+Written from the shared RULES.md and FORMATS.md alone (it does not import or
 mirror the project's engine). It is slow and mutable on purpose: every branch
 says which rulebook line it implements, so a disagreement with the engine can
 be traced to a sentence of the rulebook.

@@ -18,13 +18,15 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-from scripts import build_dist, build_sw, csp, make_icons, serve
+from scripts import build_dist, build_page, build_sw, csp, make_icons, serve
 
 needs_vendor = pytest.mark.skipif(not os.path.exists(os.path.join(ROOT, "vendor", "pyodide", "pyodide.asm.wasm")),
                                   reason="vendor/ is missing: run bash scripts/setup.sh")
 
 
 def index_html() -> str:
+    """The built English page (scripts/build_page.py), rebuilt first if a source changed."""
+    build_page.ensure()
     with open(os.path.join(ROOT, "index.html"), encoding="utf-8") as f:
         return f.read()
 
@@ -114,7 +116,7 @@ def test_nothing_is_fetched_before_the_first_paint():
 
 def test_the_policy_allows_the_pages_inline_style_and_script_by_hash_and_nothing_else_inline():
     page = index_html()
-    assert csp.with_current_hashes(page) == page, "stale hashes: run python3 -m scripts.csp"
+    assert csp.with_current_hashes(page) == page, "stale hashes"
     hashes = csp.inline_hashes(page)
     assert len(hashes["script-src"]) == 1 and len(hashes["style-src"]) == 1
     policy = csp.META.search(page).group(1)
@@ -126,16 +128,16 @@ def test_the_policy_allows_the_pages_inline_style_and_script_by_hash_and_nothing
     assert edited != page and csp.with_current_hashes(edited) != edited
 
 
-def test_the_csp_script_rewrites_stale_hashes_and_check_fails_until_it_has(tmp_path):
+def test_the_csp_check_fails_on_stale_hashes_and_the_hashes_are_sha256_of_each_block(tmp_path):
     page = tmp_path / "index.html"
-    page.write_text('<html><head><meta http-equiv="Content-Security-Policy" content="default-src \'self\'; '
-                    'script-src \'self\' \'sha256-stale=\'; object-src \'none\'">'
-                    "<style>p { color: red; }</style><script>window.x = 1;</script>"
-                    '<script type="py">print(1)</script><script src="./a.js"></script></head></html>',
-                    encoding="utf-8")
-    assert csp.main(["--check", "--page", str(page)]) == 1
-    assert csp.main(["--page", str(page)]) == 0
-    assert csp.main(["--check", "--page", str(page)]) == 0
+    text = ('<html><head><meta http-equiv="Content-Security-Policy" content="default-src \'self\'; '
+            'script-src \'self\' \'sha256-stale=\'; object-src \'none\'">'
+            "<style>p { color: red; }</style><script>window.x = 1;</script>"
+            '<script type="py">print(1)</script><script src="./a.js"></script></head></html>')
+    page.write_text(text, encoding="utf-8")
+    assert csp.main(["--check", str(page)]) == 1
+    page.write_text(csp.with_current_hashes(text), encoding="utf-8")
+    assert csp.main(["--check", str(page)]) == 0
     policy = csp.META.search(page.read_text(encoding="utf-8")).group(1)
     # digests from openssl: echo -n 'window.x = 1;' | openssl dgst -sha256 -binary | base64 (and the style's)
     assert policy == ("default-src 'self'; script-src 'self' 'sha256-U1BU0BfAhaBREBgsEDDctSYokOF3U7hQUIj6mrtukfw='; "

@@ -9,9 +9,6 @@ from .dealing import deal
 from .engine import RoundState, new_round
 from .rules import Rules
 
-PLAYER_KINDS = ("human", "easy", "normal", "strong", "random")
-
-
 class Player(NamedTuple):
     """A seat's name and who plays it: ``human`` or a CPU level."""
 

@@ -14,7 +14,8 @@ import re
 from .actions import parse_action
 from .engine import check_deal, new_round
 from .errors import IllegalMoveError, MatchFileError, MexicanTrainError
-from .match import PLAYER_KINDS, Match, Player, start_round
+from .match import Match, Player, start_round
+from .players import KINDS
 from .rules import Rules
 from .tiles import parse_tile
 
@@ -117,8 +118,8 @@ def _read_players(raw, rules: Rules) -> tuple[Player, ...]:
     for seat, p in enumerate(raw):
         if not isinstance(p, dict) or not isinstance(p.get("name"), str):
             raise MatchFileError(f"player {seat} must have a name")
-        if p.get("kind") not in PLAYER_KINDS:
-            raise MatchFileError(f"player {seat}: kind must be one of {', '.join(PLAYER_KINDS)}, not {p.get('kind')!r}")
+        if p.get("kind") not in KINDS:
+            raise MatchFileError(f"player {seat}: kind must be one of {', '.join(KINDS)}, not {p.get('kind')!r}")
         players.append(Player(p["name"], p["kind"]))
     return tuple(players)
 

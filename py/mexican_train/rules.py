@@ -23,16 +23,43 @@ rounds                     set + 1 (full)        set + 1 (full)
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from collections.abc import Mapping
+from dataclasses import Field, asdict, dataclass, field, fields, replace
+from typing import Any, NamedTuple
 
 from .errors import RulesError
+from .i18n import N_
 from .tiles import SET_SIZES
 
 PRESETS = ("standard", "classic")
+PRESET_NAMES = {"standard": N_("Standard"), "classic": N_("Classic")}
+"""Each preset's name, for the setup screen and the rules line under the board."""
 DOUBLE_RULES = ("flexible", "immediate")
 BLANK_DOUBLE_PENALTIES = (0, 25, 50)
 MATCH_LENGTHS = {"one": 1, "short": 3}
 """Named match lengths; ``full`` is set + 1 rounds, one per engine."""
+
+
+class Option(NamedTuple):
+    """What the game needs to know about one rule option besides its value: how to offer and explain it.
+
+    Every field of ``Rules`` carries one (``dataclasses.fields(Rules)[i].metadata["option"]``): the
+    setup screen, the help, the rules line under the board, the command line's flags and the page's
+    URL parameters are all derived from these, so a new option is declared once, here.
+    """
+
+    title: str                                  # msgid: its short name (the help's list of options)
+    label: str                                  # msgid: the setup screen's label
+    help: str                                   # msgid: one or two sentences for the help's list of options
+    choices: tuple[tuple[Any, str], ...] = ()   # (value, msgid) of a closed set of values; () for a switch
+    summary: Mapping[Any, str] = {}             # value -> msgid for the rules line under the board ("" or absent: nothing)
+    rule: bool = True                           # a rule of play (False: the table, set, seats, match length)
+    advanced: bool = False                      # offered under "Advanced options"
+
+
+def option(default: Any, spec: Option) -> Any:
+    """A ``Rules`` field with its default and its ``Option``."""
+    return field(default=default, metadata={"option": spec})
 
 
 def tile_count(top: int) -> int:
@@ -65,16 +92,51 @@ def max_hand_size(top: int, seats: int) -> int:
 class Rules:
     """Every option of a match, written out in full (the ``rules`` object of the match file)."""
 
-    preset: str = "standard"
-    set: int = 12
-    seats: int = 2
-    hand_size: int = 15
-    double_rule: str = "flexible"
-    blank_double_penalty: int = 0
-    exhausted_suit_exception: bool = False
-    opening_chain: bool = False
-    mexican_after_first_turn: bool = False
-    rounds: int = 13
+    preset: str = option("standard", Option(
+        N_("Rule preset"), N_("Rule preset"), N_("Standard rules or the classic ones; choosing a preset resets every rule below to its values."),
+        choices=(("standard", N_("Standard")), ("classic", N_("Classic (opening chains, up to 10 players)"))),
+        rule=False))
+    set: int = option(12, Option(
+        N_("Tile set"), N_("Tile set"), N_("Double-12 has 91 tiles, double-9 has 55, double-6 has 28."),
+        choices=((12, N_("Double-12")), (9, N_("Double-9")), (6, N_("Double-6"))), rule=False))
+    seats: int = option(2, Option(N_("Players"), N_("Number of players"), N_("Two to four players; the classic rules on "
+                                                              "double-12 seat up to ten."), rule=False))
+    hand_size: int = option(15, Option(
+        N_("Tiles dealt"), N_("Tiles dealt to each player"),
+        N_("Change the hand size, as long as at least one tile is left in the boneyard."), rule=False, advanced=True))
+    double_rule: str = option("flexible", Option(
+        N_("After a double"), N_("After a double"),
+        N_("Flexible: the extra tile after a double may go on the double or on any train you may use. "
+           "Immediate: it must cover the double you just laid."),
+        choices=(("flexible", N_("Flexible: one more tile anywhere you may play")),
+                 ("immediate", N_("Immediate: cover the double at once"))),
+        summary={"flexible": N_("after a double, one more tile anywhere you may play"),
+                 "immediate": N_("after a double, cover it at once")}))
+    blank_double_penalty: int = option(0, Option(
+        N_("Double-blank penalty"), N_("A double-blank left in hand scores"),
+        N_("0, 25 or 50 points for a double-blank still in your hand when the round ends."),
+        choices=((0, N_("0 points")), (25, N_("25 points")), (50, N_("50 points"))),
+        summary={0: N_("double-blank scores 0"), 25: N_("double-blank scores 25"), 50: N_("double-blank scores 50")}))
+    exhausted_suit_exception: bool = option(False, Option(
+        N_("Exhausted suit"),
+        N_("A double needs no cover when every other tile of its number is already down"),
+        N_("When every other tile with a double's number is already on the table, nobody could cover it, "
+           "so that double needs no extra tile and blocks nobody."),
+        summary={True: N_("a double with no tiles left to match needs no cover")}))
+    opening_chain: bool = option(False, Option(
+        N_("Opening chain"),
+        N_("Opening chain: each player's first turn may lay several tiles on their own train"),
+        N_("On your first turn of a round you may lay a whole chain of tiles on your own train, "
+           "stopping whenever you like with End chain."),
+        summary={True: N_("first turn builds a chain")}, advanced=True))
+    mexican_after_first_turn: bool = option(False, Option(
+        N_("Mexican Train from the second turn"),
+        N_("The Mexican Train opens to a player from their second turn"),
+        N_("Nobody may use the Mexican Train on their first turn of a round."),
+        summary={True: N_("Mexican Train from your second turn")}, advanced=True))
+    rounds: int = option(13, Option(
+        N_("Match length"), N_("Match length"), N_("One round, three rounds, or a full match with one round per engine."),
+        choices=(("one", N_("One round")), ("short", N_("Three rounds")), ("full", N_("Full match"))), rule=False))
 
     @classmethod
     def make(cls, preset: str = "standard", **options) -> "Rules":
@@ -155,6 +217,16 @@ class Rules:
         rules = replace(self, **options)
         rules.check()
         return rules
+
+    @staticmethod
+    def options() -> tuple[tuple[str, Option], ...]:
+        """Every option by field name, in the order of the match file, with what is needed to offer it."""
+        return tuple((f.name, f.metadata["option"]) for f in fields(Rules))
+
+    @staticmethod
+    def defaults(preset: str, top: int, seats: int) -> dict[str, Any]:
+        """Every option a preset gives a set and a number of seats (what Rules.make fills in)."""
+        return Rules.make(preset, set=top, seats=min(seats, seat_range(preset, top).stop - 1)).to_dict()
 
     def engine(self, round_number: int) -> int:
         """The engine value of a round (0-based): the set's top value counting down."""

@@ -8,15 +8,16 @@ import * as scheduler from "./scheduler.js";
 import * as sound from "./sound.js";
 import * as setup from "./setup.js";
 import { attachInput } from "./input.js";
-import { TEXT, fill } from "./text.js";
+import { REGISTRY, TEXT, fill } from "./text.js";
 import { registerOffline } from "./offline.js";
 import { attachTabs } from "./tabs.js";
+import { attachLanguagePickers, takeResume } from "./language.js";
 
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = "mexican-train:match";        // py/mexican_train/ui/storage.py MATCH_KEY
 
 let vm = null;            // the last view model of a match (render cache only)
-let view = "setup";       // the screen the person is on: "setup" or "game"
+let view = "setup";       // the part of the page the person is on: "setup" or "game" (REGISTRY.screens)
 let queued = null;        // {kind: "start", settings} or {kind: "continue"}, waiting for Python
 let pendingSettings = null;
 let savedOffer = hasSaveKey();   // a saved match may be waiting (Python says for sure once ready)
@@ -72,11 +73,11 @@ function send(event) {
 
 function show(next) {
   const html = document.documentElement;
-  if (next.screen === "broken") {
+  if (next.fatal) {
     for (const id of ["game-error", "setup-error"]) { $(id).hidden = false; $(id).textContent = next.error; }
     return;
   }
-  if (next.screen === "setup") {       // no match started (bad settings, unreadable save): say why
+  if (REGISTRY.screens[next.screen] === "setup") {   // no match started (bad settings, unreadable save): say why
     setup.showError(next.error || "");
     if (next.error) { $("saved-message").hidden = true; }
     showScreen("setup");
@@ -85,7 +86,7 @@ function show(next) {
   const prev = vm;
   vm = next;
   setup.showError("");
-  if (view !== "game") { showScreen("game"); render.resetFocus(); }
+  if (view !== REGISTRY.screens[vm.screen]) { showScreen(REGISTRY.screens[vm.screen]); render.resetFocus(); }
   render.renderGame(vm);
   sound.react(prev, vm);
   html.dataset.screen = vm.screen;
@@ -116,7 +117,7 @@ function onSaveChanged() {
   if (vm) {
     if (view === "game") { send({ type: "save_changed" }); return; }
     const next = bridge.dispatch({ type: "save_changed" });   // shown on "Back to the match"
-    if (next && next.screen !== "broken" && next.screen !== "setup") vm = next;
+    if (next && !next.fatal && next.screen !== "setup") vm = next;
     return;
   }
   const info = bridge.boot();
@@ -137,7 +138,7 @@ function startMatch(settings) {
   }
   render.clearLog();
   const next = send({ type: "new_match", settings });
-  if (next && next.screen !== "setup" && next.screen !== "broken") savedOffer = false;
+  if (next && !next.fatal && next.screen !== "setup") savedOffer = false;
 }
 
 function continueSaved() {
@@ -306,6 +307,9 @@ function init() {
     inPlay: () => !!vm && !vm.blocked && vm.screen !== "match_end",
     onOtherTabPlaying: () => { otherTabPlaying = true; if (view === "setup") updateSavedPanel(); },
   });
+
+  attachLanguagePickers(() => !!vm && vm.screen !== "match_end");
+  if (takeResume() && savedOffer) continueSaved();   // a language change in the middle of a match: carry on
 
   window.mtBoot.onProgress = () => { if (queued) showWait(); };
   window.mtBoot.whenReady(onPythonReady);

@@ -8,18 +8,10 @@
 // Test hooks: window.mtBoot.{events, readyMs, ready}.
 (function () {
   "use strict";
-  var TEXT = {
-    start: "Loading the game engine…",
-    download: "Downloading the game engine: {done} of {total} MB",
-    starting: "Starting the game engine (this takes a few seconds)…",
-    files: "Loading the game rules…",
-    ready: "Ready.",
-    watchdog: "The game engine has not started after a minute. If the bar above has stopped moving, " +
-      "reload the page. If it keeps happening, this browser may be blocking WebAssembly, or the site is missing " +
-      "files (vendor/ and py/mexican_train.zip must be served beside index.html)."
-  };
+  // The loading messages in the page's language (written into #mt-data by scripts/build_page.py).
+  var TEXT = JSON.parse(document.getElementById("mt-data").textContent).text;
   var WATCHDOG_MS = 60000;
-  var boot = window.mtBoot = { events: [], ready: false, readyMs: null, progress: 0, stage: TEXT.start, waiters: [] };
+  var boot = window.mtBoot = { events: [], ready: false, readyMs: null, progress: 0, stage: TEXT.loadStart, waiters: [] };
 
   function mark(name, detail) { boot.events.push([name, Math.round(performance.now()), detail || ""]); }
 
@@ -56,8 +48,8 @@
       // the downloads fill 8%..80%; Python's start-up (one long task, no events) then sits at 80%
       pct = 8 + 72 * (total ? loaded / total : 0);
       setStage(loaded < total
-        ? TEXT.download.replace("{done}", (loaded / 1048576).toFixed(1)).replace("{total}", (total / 1048576).toFixed(1))
-        : TEXT.starting);
+        ? TEXT.loadDownload.replace("{done}", (loaded / 1048576).toFixed(1)).replace("{total}", (total / 1048576).toFixed(1))
+        : TEXT.loadStarting);
     }
     pct = Math.max(Math.round(pct), boot.progress);   // never backwards
     boot.progress = pct;
@@ -91,10 +83,10 @@
   addEventListener("py:progress", function (e) {
     mark("py:progress", e.detail);
     if (e.detail in STAGES) stageWeight = Math.max(stageWeight, STAGES[e.detail]);
-    if (e.detail === "Loading files") setStage(TEXT.files);
+    if (e.detail === "Loading files") setStage(TEXT.loadFiles);
     render();
   });
-  addEventListener("py:ready", function () { mark("py:ready"); setStage(TEXT.files); });
+  addEventListener("py:ready", function () { mark("py:ready"); setStage(TEXT.loadFiles); });
 
   // --- 3. readiness: page.py has exposed window.mtApi ---
   addEventListener("app:py-ready", function () {
@@ -102,7 +94,7 @@
     boot.ready = true;
     boot.readyMs = performance.now();
     stageWeight = 1;
-    setStage(TEXT.ready);
+    setStage(TEXT.loadReady);
     render();
     clearTimeout(watchdog);
     var wd = document.getElementById("load-watchdog");
@@ -115,7 +107,7 @@
   var watchdog = setTimeout(function () {
     if (boot.ready) return;
     var wd = document.getElementById("load-watchdog");
-    if (wd) { wd.textContent = TEXT.watchdog; wd.hidden = false; }
+    if (wd) { wd.textContent = TEXT.loadWatchdog; wd.hidden = false; }
     boot.watchdogFired = true;
   }, WATCHDOG_MS);
 

@@ -7,10 +7,10 @@ export function ready() { return !!(window.mtBoot && window.mtBoot.ready && wind
 function fail(err) {
   const reason = String((err && err.message) || err).trim().split("\n").pop();
   console.error("mexican-train bridge:", err);
-  return { screen: "broken", error: fill(TEXT.bridgeBroken, { reason }) };
+  return { fatal: true, error: fill(TEXT.bridgeBroken, { reason }) };
 }
 
-/** Send one event; returns the new view model (or a "broken" one saying what went wrong). */
+/** Send one event; returns the new view model, or {fatal: true, error} saying what went wrong. */
 export function dispatch(event) {
   try {
     return JSON.parse(window.mtApi.dispatch(JSON.stringify(event)));

@@ -3,8 +3,8 @@
 // script runs on the main thread (polyscript: `new Hook(interpreter, hooks)`
 // reads the worker getters), which would need CSP 'unsafe-eval'. We never start
 // a worker, so the hook is dead code here. This module body runs right after
-// core.js finishes evaluating, before PyScript's plugin imports resolve.
-// (Measured in /work/proto/REPORT.md: worked on every one of ~60 loads.)
+// core.js finishes evaluating, before PyScript's plugin imports resolve; e2e/test_xss_csp.py loads the page
+// under the policy (no 'unsafe-eval') and fails on any violation.
 import { hooks } from "../../vendor/pyscript/core.js";
 
 hooks.worker.onBeforeRunAsync.clear();

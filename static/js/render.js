@@ -189,7 +189,7 @@ function updateTrainRow(row, t, player, vm, layout) {
   const hiddenCount = count - shown.length;
   earlier.hidden = !(hiddenCount > 0 || open);
   earlier.setAttribute("aria-expanded", open ? "true" : "false");
-  setText(earlier, open ? TEXT.showFewer : fill(t.earlier_text, { count: hiddenCount }));
+  setText(earlier, open ? TEXT.showFewer : fill(hiddenCount === 1 ? t.earlier_text.one : t.earlier_text.other, { n: hiddenCount }));
   row.classList.toggle("expanded", open);
 
   const sig = shown.map((p) => p.join("-")).join(",") + "|" + document.documentElement.dataset.face + "|" + layout.crosswise;

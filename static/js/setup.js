@@ -1,47 +1,48 @@
-// The setup form: seats and who plays them, tile set, match length, CPU speed,
-// the rule preset and every option. Plain HTML that works before Python; this
-// module keeps the form consistent and reads it into the settings object that
-// py/mexican_train/ui/controller.py's `new_match` event takes.
+// The setup form: seats and who plays them, tile set, match length, CPU speed, the rule preset and
+// every rule option. Plain HTML that works before Python; this module keeps the form consistent and
+// reads it into the settings object that py/mexican_train/ui/controller.py's `new_match` event takes.
+// What the presets set, how many seats a preset allows on a set, the rule options and the CPU levels
+// come from the Python registries (REGISTRY, written into the page at build time).
 //
 // URL parameters (for tests and for sharing a deal):
 //   ?seed=N   fills the deal number (the same N deals the same tiles)
 //   ?test=1   also offers "CPU: Random" seats (a random legal move; for tests)
-import { TEXT, fill } from "./text.js";
+import { REGISTRY, TEXT, fill } from "./text.js";
 
 const PREFS_KEY = "mexican-train:prefs:setup";
 const form = () => document.getElementById("setup");
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
+const KINDS = ["human", ...REGISTRY.levels.filter((l) => l.offered || params.get("test") === "1").map((l) => l.name)];
 
-// What each preset sets the rule options to (RULES.md, "Presets").
-const PRESET_OPTIONS = {
-  standard: { double_rule: "flexible", blank_double_penalty: "0", exhausted_suit_exception: false,
-    opening_chain: false, mexican_after_first_turn: false },
-  classic: { double_rule: "flexible", blank_double_penalty: "0", exhausted_suit_exception: false,
-    opening_chain: true, mexican_after_first_turn: true },
-};
+let seats = [];   // [{name, kind}] as typed (an empty name: the default, chosen by Python), kept across seat counts
 
-let seats = [];   // [{name, kind}] as typed, kept when the number of players changes
-
-function defaultName(index, kind) {
-  if (kind === "human") return index === 0 ? TEXT.you : fill(TEXT.seatPerson, { n: index + 1 });
-  return fill(TEXT.seatCpu, { n: index });
+/** The name a seat gets when none is typed (as ui/controller.py's default_name decides it). */
+function defaultName(index, kind, people) {
+  if (kind === "human") return people === 1 ? REGISTRY.names.you : fill(REGISTRY.names.person, { n: index + 1 });
+  return fill(REGISTRY.names.cpu, { n: index });
 }
 
-function isDefaultName(name, index) {
-  return !name || name === defaultName(index, "human") || name === defaultName(index, "normal") ||
-    name === fill(TEXT.seatPerson, { n: index + 1 });
+function chosenSet() { return form().querySelector('input[name="set"]:checked').value; }
+
+function presetTable() {
+  const table = REGISTRY.presets[form().preset.value] || REGISTRY.presets.standard;
+  return table[chosenSet()];
 }
 
-function maxSeats() {
-  const f = form();
-  return f.preset.value === "classic" && f.querySelector('input[name="set"]:checked').value === "12" ? 10 : 4;
-}
+function maxSeats() { return presetTable().seats[1]; }
 
 function readSeats() {
   document.querySelectorAll("#seat-list .seat").forEach((li, i) => {
     seats[i] = { name: li.querySelector("input").value, kind: li.querySelector("select").value };
   });
+}
+
+/** Placeholders say which name an empty field gets: "You" alone against computers, else "Player N". */
+function showDefaultNames() {
+  const rows = [...document.querySelectorAll("#seat-list .seat")];
+  const people = rows.filter((li) => li.querySelector("select").value === "human").length;
+  rows.forEach((li, i) => { li.querySelector("input").placeholder = defaultName(i, li.querySelector("select").value, people); });
 }
 
 function drawSeats() {
@@ -50,7 +51,7 @@ function drawSeats() {
   const template = $("seat-row");
   list.replaceChildren();
   for (let i = 0; i < count; i++) {
-    if (!seats[i]) seats[i] = { name: defaultName(i, i === 0 ? "human" : "normal"), kind: i === 0 ? "human" : "normal" };
+    if (!seats[i]) seats[i] = { name: "", kind: i === 0 ? "human" : "normal" };
     const li = template.content.firstElementChild.cloneNode(true);
     const input = li.querySelector("input");
     const select = li.querySelector("select");
@@ -63,19 +64,17 @@ function drawSeats() {
     if (params.get("test") === "1") {
       const opt = document.createElement("option");
       opt.value = "random";
-      opt.textContent = TEXT.randomKind;
+      opt.textContent = REGISTRY.level_labels.random;
       select.appendChild(opt);
     }
     input.value = seats[i].name;
     select.value = seats[i].kind;
     if (select.value !== seats[i].kind) select.value = "normal";
-    select.addEventListener("change", () => {
-      if (isDefaultName(input.value, i)) input.value = defaultName(i, select.value);
-      readSeats();
-    });
+    select.addEventListener("change", () => { readSeats(); showDefaultNames(); });
     input.addEventListener("input", readSeats);
     list.appendChild(li);
   }
+  showDefaultNames();
 }
 
 function limitSeats() {
@@ -86,14 +85,14 @@ function limitSeats() {
   $("seats-note").hidden = most === 10;
 }
 
+/** Every rule option to what the chosen preset gives it. */
 function applyPreset() {
   const f = form();
-  const values = PRESET_OPTIONS[f.preset.value] || PRESET_OPTIONS.standard;
-  f.double_rule.value = values.double_rule;
-  f.blank_double_penalty.value = values.blank_double_penalty;
-  f.exhausted_suit_exception.checked = values.exhausted_suit_exception;
-  f.opening_chain.checked = values.opening_chain;
-  f.mexican_after_first_turn.checked = values.mexican_after_first_turn;
+  const values = presetTable().options;
+  for (const option of REGISTRY.options) {
+    if (option.kind === "switch") f[option.name].checked = !!values[option.name];
+    else f[option.name].value = String(values[option.name]);
+  }
   f.hand_size.value = "";
 }
 
@@ -116,21 +115,21 @@ export function collect() {
   const f = form();
   const count = Number($("seats").value);
   const seed = intOrNull(f.seed.value);
-  return {
+  const settings = {
     preset: f.preset.value,
-    set: Number(f.querySelector('input[name="set"]:checked').value),
+    set: Number(chosenSet()),
     seats: count,
     players: seats.slice(0, count).map((s) => ({ name: s.name, kind: s.kind })),
     rounds: f.querySelector('input[name="rounds"]:checked').value,
-    double_rule: f.double_rule.value,
-    blank_double_penalty: Number(f.blank_double_penalty.value),
-    exhausted_suit_exception: f.exhausted_suit_exception.checked,
-    opening_chain: f.opening_chain.checked,
-    mexican_after_first_turn: f.mexican_after_first_turn.checked,
     hand_size: intOrNull(f.hand_size.value),
     cpu_speed: f.cpu_speed.value,
     seed: seed === null ? randomSeed() : seed,
   };
+  for (const option of REGISTRY.options) {
+    const field = f[option.name];
+    settings[option.name] = option.kind === "switch" ? field.checked : option.number ? Number(field.value) : field.value;
+  }
+  return settings;
 }
 
 /** Remember the form (not the deal number) for the next visit. */
@@ -149,16 +148,25 @@ function restore() {
     const input = f.querySelector(`input[name="${name}"][value="${CSS.escape(String(value))}"]`);
     if (input) input.checked = true;
   };
-  if (s.preset in PRESET_OPTIONS) f.preset.value = s.preset;
+  const setSelect = (select, value) => {
+    if ([...select.options].some((o) => o.value === String(value))) select.value = String(value);
+  };
+  if (s.preset in REGISTRY.presets) f.preset.value = s.preset;
   setRadio("set", s.set);
   setRadio("rounds", s.rounds);
-  for (const k of ["double_rule", "cpu_speed"]) if (typeof s[k] === "string") f[k].value = s[k];
-  if ([0, 25, 50].includes(s.blank_double_penalty)) f.blank_double_penalty.value = String(s.blank_double_penalty);
-  for (const k of ["exhausted_suit_exception", "opening_chain", "mexican_after_first_turn"]) f[k].checked = !!s[k];
+  if (REGISTRY.speeds.includes(s.cpu_speed)) f.cpu_speed.value = s.cpu_speed;
+  for (const option of REGISTRY.options) {
+    if (!(option.name in s)) continue;
+    if (option.kind === "switch") f[option.name].checked = !!s[option.name];
+    else setSelect(f[option.name], s[option.name]);
+  }
   f.hand_size.value = Number.isInteger(s.hand_size) ? String(s.hand_size) : "";
   if (Array.isArray(s.players)) {
-    seats = s.players.slice(0, 10).map((p, i) => ({ name: String((p && p.name) || "").slice(0, 24) || defaultName(i, "human"),
-      kind: ["human", "easy", "normal", "strong"].includes(p && p.kind) ? p.kind : "normal" }));
+    seats = s.players.slice(0, 10).map((p, i) => {
+      const name = String((p && p.name) || "").slice(0, 24);
+      const defaults = [REGISTRY.names.you, fill(REGISTRY.names.person, { n: i + 1 }), fill(REGISTRY.names.cpu, { n: i })];
+      return { name: defaults.includes(name) ? "" : name, kind: KINDS.includes(p && p.kind) ? p.kind : "normal" };
+    });
   }
   if (Number.isInteger(s.seats)) $("seats").value = String(s.seats);
 }

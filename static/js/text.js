@@ -1,37 +1,14 @@
-// The few strings the page's JavaScript writes itself. Everything said while
-// playing comes from Python (py/mexican_train/ui/strings.py, via the view
-// model); the setup form and the help are static text in index.html; the
-// loading messages are in boot.js.
-export const TEXT = {
-  queuedStart: "The match starts as soon as the game engine is ready ({pct}%).",
-  queuedContinue: "Your match continues as soon as the game engine is ready ({pct}%).",
-  savedFound: "A saved match is waiting in this browser.",
-  savedElsewhere: "This match is open in another tab or window right now. If you continue it here, that tab stops saving it.",
-  updateReady: "A new version of the game is ready. Reload to use it; your match is saved.",
-  updateReload: "Reload now",
-  updateLater: "Later",
-  seatLabel: "Player {n}",
-  seatPerson: "Player {n}",
-  seatCpu: "CPU {n}",
-  you: "You",
-  randomKind: "CPU: Random (testing)",
-  handPoints: "{points} points in hand",
-  engineTile: "Engine",
-  playHere: "Play here",
-  hintHere: "Hint: play here",
-  lastTiles: "Last tiles: {tiles}.",
-  noTiles: "No tiles yet.",
-  showFewer: "Show fewer tiles",
-  soundOn: "Sound on",
-  soundOff: "Sound off",
-  pause: "Pause",
-  exportName: "mexican-train-match.json",
-  bridgeBroken: "The game engine stopped answering ({reason}). Reload the page: your match is saved.",
-  importRead: "That file could not be read.",
-  chartLabel: "{title}. Round by round totals: {summary}.",
-  toMove: "to play",
-  roundCol: "Round {n}",
-};
+// What the page's JavaScript needs from Python before Python has loaded: the words it shows itself, in
+// the page's language, and the game's registries (presets, rule options, levels, speeds, screens,
+// languages). scripts/build_page.py writes both into the page (#mt-data) from the Python package and
+// its gettext catalogue; nothing here is a second copy. Everything said while playing comes from
+// Python through the view model.
+const data = JSON.parse(document.getElementById("mt-data").textContent);
+
+export const TEXT = data.text;
+export const REGISTRY = data.registry;
+export const LANG = data.lang;
+export const LANGUAGES = data.languages;   // [[code, name in that language, page file], ...]
 
 /** Fill "{name}" fields of a template. */
 export function fill(template, fields) {

@@ -29,8 +29,7 @@ const PIPS = [
   [...Q.map((y) => [L, y]), ...Q.map((y) => [C, y]), ...Q.map((y) => [R, y])],
 ];
 
-// The face follows html[data-face] (set before the first paint by the preferences script in index.html).
-export function setNumerals(on) { document.documentElement.dataset.face = on ? "numerals" : "pips"; }
+// The face follows html[data-face] (set before the first paint by static/js/prefs.js, inline in the page).
 export function numeralsOn() { return document.documentElement.dataset.face === "numerals"; }
 
 function el(name, attrs) {
@@ -72,9 +71,3 @@ export function tileSvg(a, b, vertical = false) {
   return svg;
 }
 
-/** A face-down tile (for counts of hidden hands). */
-export function backSvg() {
-  const svg = el("svg", { viewBox: "0 0 100 200", class: "face back", "aria-hidden": "true", focusable: "false" });
-  svg.appendChild(el("rect", { x: 2, y: 2, width: 96, height: 196, rx: 14, class: "back-rect" }));
-  return svg;
-}

@@ -12,7 +12,10 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from typing import NamedTuple
+
 from ..actions import Action
+from ..i18n import N_
 from ..view import SeatView
 from . import easy, normal, strong
 
@@ -24,13 +27,34 @@ def random_player(view: SeatView, rng: random.Random) -> Action:
     return rng.choice(view.legal)
 
 
-PLAYERS: dict[str, Chooser] = {
-    "random": random_player,
-    "easy": easy.choose,
-    "normal": normal.choose,
-    "strong": strong.choose,
-}
+class Level(NamedTuple):
+    """A CPU player: the ``kind`` the match file names it by, its chooser, and how the page offers it."""
+
+    name: str
+    choose: Chooser
+    label: str          # msgid: its name on the setup screen and beside its seat
+    description: str    # msgid: one sentence for the help
+    offered: bool = True  # on the setup screen (``random`` is for tests: only with ?test=1)
+
+
+LEVELS: tuple[Level, ...] = (
+    Level("easy", easy.choose, N_("Easy"),
+          N_("Easy plays its heaviest tile and often misses a better move: room to learn the rules.")),
+    Level("normal", normal.choose, N_("Normal"),
+          N_("Normal looks one move ahead, weighing the pips it sheds against the tiles it keeps connected.")),
+    Level("strong", strong.choose, N_("Strong"),
+          N_("Strong plans its own train, keeps spare tiles for the shared trains and plays its options out "
+             "on guesses of the hidden tiles, never looking at them.")),
+    Level("random", random_player, N_("Random (testing)"), N_("Random makes any legal move."), offered=False),
+)
+"""Every CPU level, declared once: the match file, the setup screen, the help and the command line use this."""
+
+PLAYERS: dict[str, Chooser] = {level.name: level.choose for level in LEVELS}
 """Every CPU player by the name the match file gives its ``kind``."""
+
+HUMAN = "human"
+KINDS: tuple[str, ...] = (HUMAN,) + tuple(PLAYERS)
+"""Every ``kind`` a seat of a match file may have: a person, or a CPU level."""
 
 
 def get_player(kind: str) -> Chooser:

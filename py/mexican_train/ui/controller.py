@@ -23,19 +23,47 @@ Events (``type`` and fields):
 from __future__ import annotations
 
 import random
+from enum import StrEnum
 from typing import NamedTuple
 
-from ..actions import DRAW_ACTION, MEXICAN, PASS_ACTION, STOP_ACTION, Action, parse_action, play
+from ..actions import DRAW_ACTION, MEXICAN, PASS_ACTION, STOP_ACTION, Action, play
 from ..errors import MexicanTrainError
 from ..match import Match, Player, new_match
 from ..rules import Rules
 from ..tiles import Tile, parse_tile
 from ..view import seat_view
+from ..i18n import N_, _
 from . import strings as S
-from .narrate import describe_move, narrate, train_name
+from .narrate import describe_move, narrate, tile_text, train_name
 
-CPU_SPEEDS = {"slow": 1400, "normal": 800, "fast": 300, "instant": 0}
-"""Pause between two CPU actions, in milliseconds."""
+class Speed(NamedTuple):
+    """A pace for computer players: the pause between two of their actions, and its name on screen."""
+
+    name: str
+    delay_ms: int
+    label: str  # msgid
+
+
+SPEEDS: tuple[Speed, ...] = (Speed("slow", 1400, N_("Slow")), Speed("normal", 800, N_("Normal")),
+                             Speed("fast", 300, N_("Fast")), Speed("instant", 0, N_("Instant")))
+"""Every CPU speed, declared once (the setup screen and the menu offer these)."""
+CPU_SPEEDS = {speed.name: speed.delay_ms for speed in SPEEDS}
+"""Pause between two CPU actions, in milliseconds, by speed."""
+DEFAULT_SPEED = "normal"
+
+
+class Screen(StrEnum):
+    """What the page shows: the setup screen, or the game's board with its round and match end on top."""
+
+    SETUP = "setup"
+    BOARD = "board"
+    ROUND_END = "round_end"
+    MATCH_END = "match_end"
+
+
+SECTIONS: dict[Screen, str] = {Screen.SETUP: "setup", Screen.BOARD: "game", Screen.ROUND_END: "game",
+                               Screen.MATCH_END: "game"}
+"""The part of the page (``#setup-screen`` or ``#game-screen``) each screen is drawn in."""
 SUMMARISED_SPEEDS = ("fast", "instant")
 """At these speeds a CPU turn is announced once, as a summary, not action by action."""
 
@@ -79,23 +107,23 @@ def viewer(session: Session) -> int | None:
     return session.revealed
 
 
-def screen(session: Session) -> str:
-    """Which screen is up: setup, board, round_end or match_end."""
+def screen(session: Session) -> Screen:
+    """Which screen is up."""
     match = session.match
     if match is None:
-        return "setup"
+        return Screen.SETUP
     finished = sum(1 for r in match.rounds if r.result is not None)
     if finished > session.rounds_seen:
-        return "round_end"
+        return Screen.ROUND_END
     if match.over:
-        return "match_end" if session.final_seen else "round_end"
-    return "board"
+        return Screen.MATCH_END if session.final_seen else Screen.ROUND_END
+    return Screen.BOARD
 
 
 def human_to_move(session: Session) -> int | None:
     """The human seat whose turn it is and who may act now (hand on screen, nothing pending)."""
     match = session.match
-    if match is None or screen(session) != "board" or session.paused or session.awaiting_next:
+    if match is None or screen(session) != Screen.BOARD or session.paused or session.awaiting_next:
         return None
     seat = match.seat
     if match.players[seat].kind != "human" or viewer(session) != seat:
@@ -106,7 +134,7 @@ def human_to_move(session: Session) -> int | None:
 def needs_reveal(session: Session) -> bool:
     """Hotseat: a person is to move and their hand is not yet on screen."""
     match = session.match
-    return (match is not None and screen(session) == "board" and not session.awaiting_next
+    return (match is not None and screen(session) == Screen.BOARD and not session.awaiting_next
             and is_hotseat(match) and match.players[match.seat].kind == "human"
             and session.revealed != match.seat)
 
@@ -114,11 +142,19 @@ def needs_reveal(session: Session) -> bool:
 def cpu_to_move(session: Session) -> bool:
     """A CPU seat is to move and may act now."""
     match = session.match
-    return (match is not None and screen(session) == "board" and not session.paused and not session.hidden
+    return (match is not None and screen(session) == Screen.BOARD and not session.paused and not session.hidden
             and not session.awaiting_next and match.players[match.seat].kind != "human")
 
 
 # -- starting a match -------------------------------------------------------------
+
+def default_name(seat: int, kind: str, people: int) -> str:
+    """The name a seat gets when none is typed: "You" for the one person at the table, else
+    "Player N" (counting from 1) for a person and "CPU N" (its seat number) for a computer."""
+    if kind == "human":
+        return _(S.YOU) if people == 1 else _(S.PLAYER_N).format(n=seat + 1)
+    return _(S.CPU_N).format(n=seat)
+
 
 def settings_to_match(settings: dict) -> Match:
     """A new Match from the setup form's settings; RulesError names a bad setting."""
@@ -131,9 +167,9 @@ def settings_to_match(settings: dict) -> Match:
     for seat in range(rules.seats):
         raw = raw_players[seat] if seat < len(raw_players) else {}
         kind = raw.get("kind") or ("human" if seat == 0 else "normal")
-        default = S.YOU if seat == 0 and kind == "human" else f"Player {seat + 1}" if kind == "human" else f"CPU {seat}"
-        name = " ".join(str(raw.get("name") or "").split())[:24] or default
-        players.append(Player(name, kind))
+        players.append(Player(" ".join(str(raw.get("name") or "").split())[:24], kind))
+    people = sum(1 for p in players if p.kind == "human")
+    players = [p if p.name else p._replace(name=default_name(seat, p.kind, people)) for seat, p in enumerate(players)]
     seed = settings.get("seed")
     if not isinstance(seed, int) or seed < 0:
         seed = 0
@@ -145,17 +181,18 @@ def start(settings: dict) -> Session:
     try:
         match = settings_to_match(settings)
     except (MexicanTrainError, TypeError, ValueError) as err:
-        return Session(error=S.ERROR_SETTINGS.format(reason=err))
-    speed = settings.get("cpu_speed") if settings.get("cpu_speed") in CPU_SPEEDS else "normal"
-    names = S.AND.join(p.name for p in match.players)
-    session = Session(match=match, cpu_speed=speed, announce=(S.SAID_MATCH_START.format(players=names),))
+        return Session(error=_(S.ERROR_SETTINGS).format(reason=err))
+    speed = settings.get("cpu_speed") if settings.get("cpu_speed") in CPU_SPEEDS else DEFAULT_SPEED
+    names = _(S.AND).join(p.name for p in match.players)
+    session = Session(match=match, cpu_speed=speed, announce=(_(S.SAID_MATCH_START).format(players=names),))
     return _turn_begins(session, session.announce + (_round_start_line(match),))
 
 
 def _round_start_line(match: Match) -> str:
     state = match.round
-    template = S.SAID_ROUND_START_YOU if _name(match, state.seat) == S.YOU else S.SAID_ROUND_START
-    return template.format(number=state.number + 1, rounds=match.rules.rounds, engine=state.engine,
+    people = humans(match)
+    template = S.SAID_ROUND_START_YOU if len(people) == 1 and people[0] == state.seat else S.SAID_ROUND_START
+    return _(template).format(number=state.number + 1, rounds=match.rules.rounds, engine=state.engine,
                                      name=_name(match, state.seat))
 
 
@@ -199,10 +236,10 @@ def _select(session: Session, text) -> Session:
     if t not in session.match.round.hands[seat]:
         return session
     if session.selected == t:
-        return session._replace(selected=None, announce=(S.SAID_CLEARED,))
+        return session._replace(selected=None, announce=(_(S.SAID_CLEARED),))
     if not targets_of(session.match, t):
-        return session._replace(selected=None, announce=(S.SAID_NOT_PLAYABLE.format(tile=_tile_text(t)),))
-    return session._replace(selected=t, hint=None, announce=(S.SAID_SELECTED.format(tile=_tile_text(t)),))
+        return session._replace(selected=None, announce=(_(S.SAID_NOT_PLAYABLE).format(tile=tile_text(t)),))
+    return session._replace(selected=t, hint=None, announce=(_(S.SAID_SELECTED).format(tile=tile_text(t)),))
 
 
 def targets_of(match: Match, t: Tile) -> tuple[str, ...]:
@@ -215,11 +252,11 @@ def _play_on(session: Session, train: str) -> Session:
     if human_to_move(session) is None or train not in known:
         return session
     if session.selected is None:  # a train pressed first (by keyboard or screen reader): say what to do
-        return session._replace(announce=(S.SAID_PICK_FIRST,))
+        return session._replace(announce=(_(S.SAID_PICK_FIRST),))
     name = MEXICAN if train == MEXICAN else int(train)
     if train not in targets_of(session.match, session.selected):
         where = train_name(session.match, name, viewer(session))
-        return session._replace(announce=(S.SAID_NOT_HERE.format(tile=_tile_text(session.selected), train=where),))
+        return session._replace(announce=(_(S.SAID_NOT_HERE).format(tile=tile_text(session.selected), train=where),))
     return _commit(session, play(session.selected, name))
 
 
@@ -233,27 +270,27 @@ def _command(session: Session, name) -> Session:
             return session
         return _commit(session._replace(selected=None), action)
     if name == "clear":
-        return session._replace(selected=None, announce=(S.SAID_CLEARED,) if session.selected else ())
+        return session._replace(selected=None, announce=(_(S.SAID_CLEARED),) if session.selected else ())
     if name == "escape":
         if session.selected is not None:
-            return session._replace(selected=None, announce=(S.SAID_CLEARED,))
+            return session._replace(selected=None, announce=(_(S.SAID_CLEARED),))
         return _command(session, "resume" if session.paused else "pause")
-    if name == "pause" and screen(session) == "board" and not session.paused:
-        return session._replace(paused=True, announce=(S.SAID_PAUSED,))
+    if name == "pause" and screen(session) == Screen.BOARD and not session.paused:
+        return session._replace(paused=True, announce=(_(S.SAID_PAUSED),))
     if name == "resume" and session.paused:
-        return session._replace(paused=False, announce=(S.SAID_RESUMED,))
+        return session._replace(paused=False, announce=(_(S.SAID_RESUMED),))
     if name == "next" and session.awaiting_next:
         return _turn_begins(session._replace(awaiting_next=False, revealed=None), ())
     if name == "reveal" and needs_reveal(session):
         return _turn_begins(session._replace(revealed=session.match.seat), ())
     if name == "hint":
         return _hint(session)
-    if name == "next_round" and screen(session) == "round_end" and not session.match.over:
+    if name == "next_round" and screen(session) == Screen.ROUND_END and not session.match.over:
         match = session.match
         session = session._replace(rounds_seen=session.rounds_seen + 1, selected=None, revealed=None,
                                    awaiting_next=False)
         return _turn_begins(session, (_round_start_line(match),))
-    if name == "final_results" and screen(session) == "round_end" and session.match.over:
+    if name == "final_results" and screen(session) == Screen.ROUND_END and session.match.over:
         return session._replace(rounds_seen=len(session.match.rounds), final_seen=True)
     return session
 
@@ -265,7 +302,7 @@ def _hint(session: Session) -> Session:
     from ..players import explain
     match = session.match
     action, reason = explain("strong", seat_view(match, seat), _rng(match), [p.name for p in match.players])
-    text = S.SAID_HINT.format(action=describe_move(match, action, seat), reason=reason)
+    text = _(S.SAID_HINT).format(action=describe_move(match, action, seat), reason=reason)
     return session._replace(hint=(str(action), text), announce=(text,),
                             selected=action.tile if action.kind == "play" else session.selected)
 
@@ -299,15 +336,15 @@ def _commit(session: Session, action: Action) -> Session:
     if cpu:
         moves = session.cpu_moves + moves
         if session.cpu_speed in SUMMARISED_SPEEDS:
-            lines = (S.SAID_CPU_TURN.format(name=_name(before, seat), moves=S.SAID_AND.join(moves)),) \
+            lines = (_(S.SAID_CPU_TURN).format(name=_name(before, seat), moves=_(S.SAID_AND).join(moves)),) \
                 if turn_over else ()
         session = session._replace(cpu_moves=() if turn_over else moves)
-    if screen(session) != "board":
+    if screen(session) != Screen.BOARD:
         return session._replace(announce=lines, awaiting_next=False, revealed=None)
     if not turn_over:
         return session._replace(announce=lines)
     if not cpu:
-        return session._replace(announce=lines + (S.DO_NEXT,), awaiting_next=True,
+        return session._replace(announce=lines + (_(S.DO_NEXT),), awaiting_next=True,
                                 revealed=None if is_hotseat(after) else session.revealed)
     return _turn_begins(session, lines)
 
@@ -315,21 +352,17 @@ def _commit(session: Session, action: Action) -> Session:
 def _turn_begins(session: Session, lines: tuple[str, ...]) -> Session:
     """Announce whose turn it is now."""
     match = session.match
-    if screen(session) != "board":
+    if screen(session) != Screen.BOARD:
         return session._replace(announce=lines)
     seat = match.seat
     if match.players[seat].kind == "human":
         if needs_reveal(session):
-            line = S.DO_REVEAL.format(name=_name(match, seat))
+            line = _(S.DO_REVEAL).format(name=_name(match, seat))
         else:
-            line = S.SAID_TURN_YOU if not is_hotseat(match) else S.SAID_TURN.format(name=_name(match, seat))
+            line = _(S.SAID_TURN_YOU) if not is_hotseat(match) else _(S.SAID_TURN).format(name=_name(match, seat))
     else:
-        line = S.SAID_TURN.format(name=_name(match, seat))
+        line = _(S.SAID_TURN).format(name=_name(match, seat))
     return session._replace(announce=lines + (line,))
-
-
-def _tile_text(t: Tile) -> str:
-    return S.TILE.format(a=t.low, b=t.high)
 
 
 def restore(match: Match, app: dict | None) -> Session:
@@ -344,17 +377,12 @@ def restore(match: Match, app: dict | None) -> Session:
         rounds_seen = finished - 1  # a finished match without its screens (a bare match file): its last round's end
     session = Session(match=match, paused=bool(app.get("paused")), rounds_seen=rounds_seen, final_seen=final_seen,
                       awaiting_next=bool(app.get("awaiting_next")),
-                      cpu_speed=app.get("cpu_speed") if app.get("cpu_speed") in CPU_SPEEDS else "normal")
-    return _turn_begins(session, (S.SAID_RESTORED,)) if not session.awaiting_next else \
-        session._replace(announce=(S.SAID_RESTORED, S.DO_NEXT))
+                      cpu_speed=app.get("cpu_speed") if app.get("cpu_speed") in CPU_SPEEDS else DEFAULT_SPEED)
+    return _turn_begins(session, (_(S.SAID_RESTORED),)) if not session.awaiting_next else \
+        session._replace(announce=(_(S.SAID_RESTORED), _(S.DO_NEXT)))
 
 
 def app_state(session: Session) -> dict:
     """What the save keeps besides the match file: pause, speed, which screens were closed."""
     return {"paused": session.paused, "cpu_speed": session.cpu_speed, "rounds_seen": session.rounds_seen,
             "final_seen": session.final_seen, "awaiting_next": session.awaiting_next}
-
-
-def parse_move(text: str, match: Match) -> Action:
-    """Read an action in the notation for this match (used for hints and tests)."""
-    return parse_action(text, match.rules.set, match.rules.seats)

@@ -17,6 +17,7 @@ import json
 
 from .. import matchfile
 from ..errors import MexicanTrainError
+from ..i18n import _
 from . import strings as S
 from .controller import Session, app_state, restore
 
@@ -60,7 +61,7 @@ def save(storage, session: Session, tab: str, saved_at: int) -> str | None:
     try:
         storage.set_item(MATCH_KEY, text)
     except Exception as err:  # QuotaExceededError, SecurityError: storage full or forbidden
-        return S.ERROR_SAVE_FAILED.format(reason=_reason(err))
+        return _(S.ERROR_SAVE_FAILED).format(reason=_reason(err))
     return None
 
 
@@ -98,16 +99,16 @@ def load(storage) -> tuple[Session | None, str | None]:
     try:
         text = storage.get_item(MATCH_KEY)
     except Exception as err:  # SecurityError: storage forbidden (a blocked third-party frame, a privacy setting)
-        return None, S.ERROR_STORAGE_FORBIDDEN.format(reason=_reason(err))
+        return None, _(S.ERROR_STORAGE_FORBIDDEN).format(reason=_reason(err))
     if text is None:
         return None, None
     try:
         data = migrate(json.loads(text))
         session = restore(matchfile.from_dict(data["match"]), data.get("app"))
     except (ValueError, TypeError, KeyError, MexicanTrainError) as err:
-        reason = "the file is not valid JSON" if isinstance(err, json.JSONDecodeError) else _reason(err)
+        reason = _(S.REASON_NOT_JSON) if isinstance(err, json.JSONDecodeError) else _reason(err)
         keep_aside(storage, text)
-        return None, S.ERROR_SAVE_UNREADABLE.format(reason=reason)
+        return None, _(S.ERROR_SAVE_UNREADABLE).format(reason=reason)
     return session, None
 
 
@@ -140,7 +141,7 @@ def import_text(text: str) -> Session:
     except ValueError as err:
         if isinstance(err, MexicanTrainError):
             raise
-        raise MexicanTrainError("the file is not valid JSON") from None
+        raise MexicanTrainError(_(S.REASON_NOT_JSON)) from None
     return restore(matchfile.from_dict(data["match"]), data.get("app"))
 
 
@@ -150,13 +151,12 @@ def export_text(session: Session) -> str:
 
 
 # What the browser's exception names mean, in plain words (the rest of its message is kept as it is).
-PLAIN_REASONS = {"QuotaExceededError": "the browser's storage for this site is full",
-                 "SecurityError": "access denied: a privacy setting, or the game is inside another site's page"}
+PLAIN_REASONS = {"QuotaExceededError": S.REASON_STORAGE_FULL, "SecurityError": S.REASON_STORAGE_DENIED}
 
 
 def _reason(err: Exception) -> str:
     text = str(err).strip() or type(err).__name__
     for name, plain in PLAIN_REASONS.items():
         if name in text:
-            return plain
+            return _(plain)
     return text[0].lower() + text[1:] if text[:1].isupper() and not text[:2].isupper() else text

@@ -1,173 +1,224 @@
-"""Every sentence and label the game's code shows or speaks, in one place, ready for translation.
+"""Every sentence and label the game's screens show or speak, as English msgids of the gettext catalogue.
 
-The page's static text (setup form, help) lives in index.html; everything
-produced while playing comes from here. Templates use ``str.format`` fields.
+A name here holds a msgid (``N_``) or a singular/plural pair (``NP_``); the
+code shows it with ``_(S.NAME)`` or ``plural(S.NAME, n)``, in the language
+spoken at that moment (see ``mexican_train.i18n``). Templates use
+``str.format`` fields; names, numbers and tiles are always fields, never
+pieces glued to a sentence. The page's static text (setup form, dialogs,
+help) is in the page template (page/), the labels of rule options and CPU
+levels beside their declarations (``rules.Rules``, ``players.LEVELS``); the
+few texts the page's JavaScript needs before Python has loaded are
+``PAGE_TEXT`` below, written into the page at build time.
 """
 
+from ..i18n import N_, NP_
+
 # -- names -------------------------------------------------------------------
-YOU = "You"
-NAME_YOU = "{name} (you)"
-YOUR_TRAIN = "Your train"
-SEATS_TRAIN = "{name}'s train"
-MEXICAN_TRAIN = "Mexican Train"
-ENGINE = "Engine {value}-{value}"
-KIND = {"human": "Player", "easy": "CPU · Easy", "normal": "CPU · Normal", "strong": "CPU · Strong",
-        "random": "CPU · Random"}
-TILE = "{a}-{b}"
-TILE_SPOKEN = "{a} and {b}"
-DOUBLE_SPOKEN = "double {a}"
+YOU = N_("You")
+PLAYER_N = N_("Player {n}")
+CPU_N = N_("CPU {n}")
+NAME_YOU = N_("{name} (you)")
+TRAIN_TITLE_YOURS = N_("Your train")
+TRAIN_TITLE_SEAT = N_("{name}'s train")
+MEXICAN_TRAIN = N_("Mexican Train")
+# a train inside a sentence ("… played 3-9 on {train}.")
+TRAIN_YOURS = N_("your train")
+TRAIN_SEAT = N_("{name}'s train")
+TRAIN_MEXICAN = N_("the Mexican Train")
+ENGINE = N_("Engine {value}-{value}")
+KIND_PERSON = N_("Person")
+KIND_CPU = N_("CPU · {level}")
+TILE = "{a}-{b}"  # tile notation: the same in every language
+TILE_SPOKEN = N_("{a} and {b}")
+DOUBLE_SPOKEN = N_("double {a}")
 
 # -- train states, in words as well as looks ------------------------------------
-STATE_PRIVATE = "Private: only {name} plays here"
-STATE_PRIVATE_YOURS = "Private: only you play here"
-STATE_SHARED = "Shared: anyone plays here"
-STATE_MARKED = "Marked: open to everyone"
-STATE_MARKED_YOURS = "Marked: open to everyone until you play here"
-STATE_OPEN_DOUBLE = "Open double: cover it first"
-STATE_EMPTY_SUFFIX = "not started"
-NEEDS = "Needs {value}"
-TRAIN_SPOKEN = "{train}, {state}, {tiles}, ends at {end}"
-TRAIN_SPOKEN_EMPTY = "{train}, {state}, not started: starts with a {end}"
-TRAIN_SPOKEN_TARGET = "play {tile} here"
-TRAIN_SPOKEN_TILES = "{count} tiles"
-TRAIN_SPOKEN_TILE = "1 tile"
-TRAIN_EARLIER = "{count} earlier tiles"
+STATE_PRIVATE = N_("Private: only {name} plays here")
+STATE_PRIVATE_YOURS = N_("Private: only you play here")
+STATE_SHARED = N_("Shared: anyone plays here")
+STATE_MARKED = N_("Marked: open to everyone")
+STATE_MARKED_YOURS = N_("Marked: open to everyone until you play here")
+STATE_OPEN_DOUBLE = N_("Open double: cover it first")
+NEEDS = N_("Needs {value}")
+TRAIN_SPOKEN = NP_("{train}. {state}. {n} tile, ends at {end}", "{train}. {state}. {n} tiles, ends at {end}")
+TRAIN_SPOKEN_EMPTY = N_("{train}. {state}. Not started: starts with a {end}")
+TRAIN_SPOKEN_TARGET = N_("play {tile} here")
+TRAIN_EARLIER = NP_("{n} earlier tile", "{n} earlier tiles")
 
 # -- the hand -----------------------------------------------------------------------
-HAND_TITLE = "Your hand"
-HAND_TITLE_NAMED = "{name}'s hand"
-HAND_HIDDEN = "{name}'s hand is hidden."
-TILE_PLAYABLE_ON = "{tile}, playable on: {trains}"
-TILE_NOT_PLAYABLE = "{tile}, not playable now"
-TILE_SELECTED = "{tile}, selected: now choose a train"
-TILE_DRAWN = "just drawn"
-FACE_DOWN = "{count} tiles, face down"
-FACE_DOWN_ONE = "1 tile, face down"
+HAND_TITLE = N_("Your hand")
+HAND_TITLE_NAMED = N_("{name}'s hand")
+HAND_HIDDEN = N_("{name}'s hand is hidden.")
+TILE_PLAYABLE_ON = N_("{tile}, playable on: {trains}")
+TILE_NOT_PLAYABLE = N_("{tile}, not playable now")
+TILE_SELECTED = N_("{tile}, selected: now choose a train")
+TILE_DRAWN = N_("just drawn")
+FACE_DOWN = NP_("{n} tile, face down", "{n} tiles, face down")
+TILES_IN_HAND = NP_("{n} tile", "{n} tiles")
 
 # -- commands -----------------------------------------------------------------------
-DRAW = "Draw"
-PASS = "Pass"
-STOP = "End chain"
-CLEAR = "Clear selection"
-NEXT_PLAYER = "Next player"
-REVEAL = "Reveal hand"
-HINT = "Hint"
-PAUSE = "Pause"
-CONTINUE = "Continue"
-NEXT_ROUND = "Next round"
-FINAL_RESULTS = "Final results"
-NEW_MATCH = "New match"
-PLAY_AGAIN = "Play again"
+DRAW = N_("Draw")
+PASS = N_("Pass")
+STOP = N_("End chain")
+CLEAR = N_("Clear selection")
+NEXT_PLAYER = N_("Next player")
+REVEAL = N_("Reveal hand")
+HINT = N_("Hint")
+PAUSE = N_("Pause")
+CONTINUE = N_("Continue")
+NEXT_ROUND = N_("Next round")
+FINAL_RESULTS = N_("Final results")
+PLAY_AGAIN = N_("Play again")
 
 # -- what to do next (the one-line banner) ----------------------------------------------
-DO_PLAY = "Your turn: pick a tile, then a train."
-DO_PLAY_NAMED = "{name}'s turn: pick a tile, then a train."
-DO_SELECTED = "Now pick a train for {tile}, or pick the tile again to put it back."
-DO_COVER = "Cover the open double {value}-{value} on {train} before anything else."
-DO_COVER_DRAW = "Cover the open double {value}-{value} on {train}: nothing in your hand fits, so draw one."
-DO_COVER_PASS = "Cover the open double {value}-{value} on {train}: nothing fits and the boneyard is empty, so pass."
-DO_EXTRA = "You played a double: play one more tile."
-DO_EXTRA_IMMEDIATE = "You played a double: cover it now."
-DO_TWO_DOUBLES = "Two doubles: cover one of them."
-DO_CHAIN_START = "Opening turn: start your own train from the engine."
-DO_CHAIN = "Opening turn: add to your chain, or end it."
-DO_CHAIN_DOUBLE = "Cover the double in your chain."
-DO_DRAWN = "You drew {tile}: it fits, so play it."
-DO_DRAW = "No tile fits: draw one."
-DO_PASS = "No tile fits and the boneyard is empty: pass."
-DO_PASS_OPENING = "You cannot start your train: pass, and it becomes marked."
-DO_STOP = "Nothing more fits: end your chain."
-DO_REVEAL = "Pass the device to {name}, then press Reveal hand."
-DO_NEXT = "Turn over. Look at the board, then press Next player."
-DO_WAIT_CPU = "{name} is thinking…"
-DO_WATCH = "{name} to play."
-DO_PAUSED = "Paused. Nothing moves until you continue."
+DO_PLAY = N_("Your turn: pick a tile, then a train.")
+DO_PLAY_NAMED = N_("{name}'s turn: pick a tile, then a train.")
+DO_SELECTED = N_("Now pick a train for {tile}, or pick the tile again to put it back.")
+DO_COVER = N_("Cover the open double {value}-{value} on {train} before anything else.")
+DO_COVER_DRAW = N_("Cover the open double {value}-{value} on {train}: nothing in your hand fits, so draw one.")
+DO_COVER_PASS = N_("Cover the open double {value}-{value} on {train}: nothing fits and the boneyard is empty, "
+                   "so pass.")
+DO_EXTRA = N_("You played a double: play one more tile.")
+DO_EXTRA_IMMEDIATE = N_("You played a double: cover it now.")
+DO_TWO_DOUBLES = N_("Two doubles: cover one of them.")
+DO_CHAIN_START = N_("Opening turn: start your own train from the engine.")
+DO_CHAIN = N_("Opening turn: add to your chain, or end it.")
+DO_CHAIN_DOUBLE = N_("Cover the double in your chain.")
+DO_DRAWN = N_("You drew {tile}: it fits, so play it.")
+DO_DRAW = N_("No tile fits: draw one.")
+DO_PASS = N_("No tile fits and the boneyard is empty: pass.")
+DO_PASS_OPENING = N_("You cannot start your train: pass, and it becomes marked.")
+DO_STOP = N_("Nothing more fits: end your chain.")
+DO_REVEAL = N_("Pass the device to {name}, then press Reveal hand.")
+DO_NEXT = N_("Turn over. Look at the board, then press Next player.")
+DO_WAIT_CPU = N_("{name} is thinking…")
+DO_WATCH = N_("{name} to play.")
+DO_PAUSED = N_("Paused. Nothing moves until you continue.")
 
 # -- narration (the live region) ---------------------------------------------------------
-SAID_PLAY = "{name} played {tile} on {train}."
-SAID_PLAY_DOUBLE = "{name} played the double {tile} on {train}."
-SAID_DRAW = "{name} drew a tile."
-SAID_DRAW_YOU = "You drew {tile}."
-SAID_PASS = "{name} passed."
-SAID_STOP = "{name} ended the opening chain."
-SAID_MARK = "{train} is now marked: open to everyone."
-SAID_UNMARK = "{train} is private again."
-SAID_OUT = "{name} played the last tile: the round is over."
-SAID_BLOCKED = "Nobody can play: the round is blocked."
-SAID_TURN = "{name}'s turn."
-SAID_TURN_YOU = "Your turn."
-SAID_CPU_TURN = "{name}: {moves}"
-SAID_AND = ", then "
-SAID_SELECTED = "{tile} selected."
-SAID_CLEARED = "Selection cleared."
-SAID_NOT_PLAYABLE = "{tile} cannot be played now."
-SAID_NOT_HERE = "{tile} cannot go on {train}."
-SAID_PICK_FIRST = "Pick a tile from your hand first, then the train."
-SAID_PAUSED = "Game paused."
-SAID_RESUMED = "Game continues."
-SAID_HINT = "Hint: {action}. {reason}"
-SAID_ROUND_START = "Round {number} of {rounds}: engine {engine}-{engine}. {name} starts."
-SAID_ROUND_START_YOU = "Round {number} of {rounds}: engine {engine}-{engine}. You start."
-SAID_MATCH_START = "New match: {players}."
-SAID_RESTORED = "Saved match restored."
+SAID_PLAY = N_("{name} played {tile} on {train}.")
+SAID_PLAY_YOU = N_("You played {tile} on {train}.")
+SAID_PLAY_DOUBLE = N_("{name} played the double {tile} on {train}.")
+SAID_PLAY_DOUBLE_YOU = N_("You played the double {tile} on {train}.")
+SAID_DRAW = N_("{name} drew a tile.")
+SAID_DRAW_YOU = N_("You drew {tile}.")
+SAID_PASS = N_("{name} passed.")
+SAID_PASS_YOU = N_("You passed.")
+SAID_STOP = N_("{name} ended the opening chain.")
+SAID_STOP_YOU = N_("You ended the opening chain.")
+SAID_MARK = N_("{name}'s train is now marked: open to everyone.")
+SAID_MARK_YOURS = N_("Your train is now marked: open to everyone.")
+SAID_UNMARK = N_("{name}'s train is private again.")
+SAID_UNMARK_YOURS = N_("Your train is private again.")
+SAID_OUT = N_("{name} played the last tile: the round is over.")
+SAID_OUT_YOU = N_("You played your last tile: the round is over.")
+SAID_BLOCKED = N_("Nobody can play: the round is blocked.")
+SAID_TURN = N_("{name}'s turn.")
+SAID_TURN_YOU = N_("Your turn.")
+SAID_CPU_TURN = N_("{name}: {moves}")
+SAID_AND = N_(", then ")
+SAID_SELECTED = N_("{tile} selected.")
+SAID_CLEARED = N_("Selection cleared.")
+SAID_NOT_PLAYABLE = N_("{tile} cannot be played now.")
+SAID_NOT_HERE = N_("{tile} cannot go on {train}.")
+SAID_PICK_FIRST = N_("Pick a tile from your hand first, then the train.")
+SAID_PAUSED = N_("Game paused.")
+SAID_RESUMED = N_("Game continues.")
+SAID_HINT = N_("Hint: {action}. {reason}")
+SAID_ROUND_START = N_("Round {number} of {rounds}: engine {engine}-{engine}. {name} starts.")
+SAID_ROUND_START_YOU = N_("Round {number} of {rounds}: engine {engine}-{engine}. You start.")
+SAID_MATCH_START = N_("New match: {players}.")
+SAID_RESTORED = N_("Saved match restored.")
 
 # -- moves in short (for summaries and the hint) -------------------------------------------
-MOVE_PLAY = "{tile} on {train}"
-MOVE_DRAW = "draw a tile"
-MOVE_PASS = "pass"
-MOVE_STOP = "end the chain"
-MOVED_DRAW = "drew"
-MOVED_PASS = "passed"
-MOVED_STOP = "ended the chain"
-MOVED_MARK = "got a marker"
+MOVE_PLAY = N_("{tile} on {train}")
+MOVE_DRAW = N_("draw a tile")
+MOVE_PASS = N_("pass")
+MOVE_STOP = N_("end the chain")
+MOVED_DRAW = N_("drew")
+MOVED_PASS = N_("passed")
+MOVED_STOP = N_("ended the chain")
+MOVED_MARK = N_("got a marker")
 
 # -- round and match end -------------------------------------------------------------
-ROUND_OVER_OUT = "Round {number} over: {name} went out."
-ROUND_OVER_BLOCKED = "Round {number} over: the round was blocked."
-ROUND_POINTS = "{points} points"
-ROUND_POINT = "1 point"
-NO_TILES_LEFT = "no tiles left"
-MATCH_OVER = "Match over"
-WINNER = "{name} wins with {total} points."
-WINNERS = "{names} share the win with {total} points."
-AND = " and "
-TOTAL = "Total"
-ROUND_N = "Round {number}"
-CHART_TITLE = "Scores after each round"
-CHART_SUMMARY = "{name}: {scores}"
+ROUND_OVER_OUT = N_("Round {number} over: {name} went out.")
+ROUND_OVER_BLOCKED = N_("Round {number} over: the round was blocked.")
+ROUND_POINTS = NP_("{n} point", "{n} points")
+NO_TILES_LEFT = N_("no tiles left")
+MATCH_OVER = N_("Match over")
+WINNER = N_("{name} wins with {total} points.")
+WINNERS = N_("{names} share the win with {total} points.")
+AND = N_(" and ")
+TOTAL = N_("Total")
+ROUND_N = N_("Round {number}")
+CHART_TITLE = N_("Scores after each round")
+CHART_SUMMARY = N_("{name}: {scores}")
 
 # -- status line ---------------------------------------------------------------------
-ROUND_OF = "Round {number} of {rounds}"
-BONEYARD = "Boneyard: {count}"
-TILES_IN_HAND = "{count} tiles"
-TILE_IN_HAND = "1 tile"
-SCORE = "{total} points"
+ROUND_OF = N_("Round {number} of {rounds}")
+BONEYARD = N_("Boneyard: {count}")
+SCORE = NP_("{n} point", "{n} points")
 
-# -- the rules in force (shown under the board) ----------------------------------------
-RULES_PRESET = {"standard": "Standard rules", "classic": "Classic rules"}
-RULES_SET = "double-{set}, {hand} tiles each"
-RULES_FLEXIBLE = "after a double, one more tile anywhere you may play"
-RULES_IMMEDIATE = "after a double, cover it at once"
-RULES_CHAIN = "first turn builds a chain"
-RULES_MEXICAN_LATER = "Mexican Train from your second turn"
-RULES_BLANK = "double-blank scores {points}"
-RULES_EXHAUSTED = "a double with no tiles left to match needs no cover"
-RULES_ROUNDS = {1: "one round", 3: "three rounds"}
-RULES_ROUNDS_FULL = "full match of {rounds} rounds"
-RULES_ROUNDS_N = "{rounds} rounds"
+# -- the rules in force (shown under the board; each option's words are in rules.Rules) -------
+RULES_PRESET = N_("{preset} rules")
+RULES_SET = N_("double-{set}, {hand} tiles each")
+RULES_ROUNDS_ONE = N_("one round")
+RULES_ROUNDS_FULL = N_("full match of {rounds} rounds")
+RULES_ROUNDS_N = NP_("{n} round", "{n} rounds")
 
 # -- problems --------------------------------------------------------------------------
-ERROR_SETTINGS = "These settings cannot start a match: {reason}"
-ERROR_SAVE_UNREADABLE = ("Your saved match could not be read ({reason}). It has been kept aside, "
-                         "so nothing is lost; you can start a new match.")
-ERROR_SAVE_FAILED = "The match could not be saved in this browser ({reason}). You can keep playing; export it to keep it."
-ERROR_IMPORT = "That file is not a match we can open: {reason}"
-ERROR_OTHER_TAB = ("This match is being played in another tab or window: it saved the match since this page did. To avoid "
-                   "overwriting it, this page stops saving. Press “Continue here” to carry on from the latest save.")
-ERROR_STORAGE_FORBIDDEN = ("This browser does not let the game use its storage here ({reason}), so the match cannot be "
-                           "saved. You can still play, and save the match to a file from the menu.")
-ERROR_INTERNAL = "Something went wrong ({reason}). The match is unchanged."
+ERROR_SETTINGS = N_("These settings cannot start a match: {reason}")
+ERROR_SAVE_UNREADABLE = N_("Your saved match could not be read ({reason}). It has been kept aside, "
+                           "so nothing is lost; you can start a new match.")
+ERROR_SAVE_FAILED = N_("The match could not be saved in this browser ({reason}). You can keep playing; "
+                       "export it to keep it.")
+ERROR_IMPORT = N_("That file is not a match we can open: {reason}")
+ERROR_OTHER_TAB = N_("This match is being played in another tab or window: it saved the match since this page "
+                     "did. To avoid overwriting it, this page stops saving. Press “Continue here” to carry on "
+                     "from the latest save.")
+ERROR_STORAGE_FORBIDDEN = N_("This browser does not let the game use its storage here ({reason}), so the match "
+                             "cannot be saved. You can still play, and save the match to a file from the menu.")
+ERROR_INTERNAL = N_("Something went wrong ({reason}). The match is unchanged.")
+REASON_NOT_JSON = N_("the file is not valid JSON")
+REASON_STORAGE_FULL = N_("the browser's storage for this site is full")
+REASON_STORAGE_DENIED = N_("access denied: a privacy setting, or the game is inside another site's page")
 
 # -- the saved match offered on the setup screen ----------------------------------------
-SAVED_MATCH = "{players}: {round}"
-SAVED_MATCH_OVER = "{players}: match over"
+SAVED_MATCH = N_("{players}: {round}")
+SAVED_MATCH_OVER = N_("{players}: match over")
+
+# -- what the page's JavaScript says before (and besides) Python: written into the page at build time --
+PAGE_TEXT = {
+    # loading (static/js/boot.js)
+    "loadStart": N_("Loading the game engine…"),
+    "loadDownload": N_("Downloading the game engine: {done} of {total} MB"),
+    "loadStarting": N_("Starting the game engine (this takes a few seconds)…"),
+    "loadFiles": N_("Loading the game rules…"),
+    "loadReady": N_("Ready."),
+    "loadWatchdog": N_("The game engine has not started after a minute. If the bar above has stopped moving, "
+                       "reload the page. If it keeps happening, this browser may be blocking WebAssembly, or the "
+                       "site is missing files (vendor/ and py/mexican_train.zip must be served beside "
+                       "index.html)."),
+    # the page (static/js/text.js)
+    "queuedStart": N_("The match starts as soon as the game engine is ready ({pct}%)."),
+    "queuedContinue": N_("Your match continues as soon as the game engine is ready ({pct}%)."),
+    "savedFound": N_("A saved match is waiting in this browser."),
+    "savedElsewhere": N_("This match is open in another tab or window right now. If you continue it here, that "
+                         "tab stops saving it."),
+    "updateReady": N_("A new version of the game is ready. Reload to use it; your match is saved."),
+    "updateReload": N_("Reload now"),
+    "updateLater": N_("Later"),
+    "seatLabel": N_("Player {n}"),
+    "handPoints": N_("{points} points in hand"),
+    "engineTile": N_("Engine"),
+    "playHere": N_("Play here"),
+    "hintHere": N_("Hint: play here"),
+    "lastTiles": N_("Last tiles: {tiles}."),
+    "noTiles": N_("No tiles yet."),
+    "showFewer": N_("Show fewer tiles"),
+    "exportName": N_("mexican-train-match.json"),
+    "bridgeBroken": N_("The game engine stopped answering ({reason}). Reload the page: your match is saved."),
+    "importRead": N_("That file could not be read."),
+    "chartLabel": N_("{title}. Round by round totals: {summary}."),
+    "toMove": N_("to play"),
+}

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Build the page: page/index.html (a Jinja2 template) -> index.html and index.<lang>.html.
+
+    python3 -m scripts.build_page              # build the pages beside page/ if a source changed
+    python3 -m scripts.build_page --out DIR    # build them into DIR (scripts/build_dist.py does this)
+
+One page per language of the game that has a catalogue (English always), each
+complete before any script runs:
+
+* every word from the gettext catalogue of its language (``mexican_train.i18n``,
+  compiled by ``python3 -m scripts.catalogs``);
+* the setup form's choices drawn from the registries in Python (``rules.Rules``'s
+  options, ``players.LEVELS``, ``ui.controller.SPEEDS``), and the same registries,
+  with the texts the JavaScript needs before Python has loaded, as a JSON data
+  block (``#mt-data``) that the scripts read;
+* static/css/app.css and static/js/prefs.js inline, so the first paint needs
+  no request, and a Content-Security-Policy that allows exactly those two
+  blocks by their SHA-256 hashes (computed here, never by hand).
+
+scripts/serve.py rebuilds the pages when a source is newer, so editing the
+template, the style or a catalogue and reloading is enough.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+import jinja2
+from markupsafe import Markup
+
+from scripts import build_sw, catalogs, csp
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TEMPLATES = os.path.join(ROOT, "page")
+INLINED = build_sw.INLINED
+"""Sources the pages carry inline: never fetched, so never deployed or cached on their own."""
+CSS, PREFS = (os.path.join(ROOT, *path.split("/")) for path in INLINED)
+# Every Python module the pages draw text or registries from: a change rebuilds them.
+PY_SOURCES = ("i18n.py", "rules.py", "players/__init__.py", "ui/strings.py", "ui/controller.py")
+
+POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src; img-src 'self' data:; "
+          "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
+"""The page's Content-Security-Policy before the hashes of its inline style and script are added."""
+
+
+def page_file(lang: str) -> str:
+    """The file of a language's page: index.html for English, index.<lang>.html for the others."""
+    return "index.html" if lang == "en" else f"index.{lang}.html"
+
+
+def languages() -> list[str]:
+    """The languages that get a page: English, and every language with a catalogue."""
+    from mexican_train.i18n import LANGUAGES
+    return [lang for lang in LANGUAGES if lang == "en" or catalogs.has_catalogue(lang)]
+
+
+def sources() -> list[str]:
+    """Every file a page is made from."""
+    found = [CSS, PREFS] + [os.path.join(TEMPLATES, n) for n in sorted(os.listdir(TEMPLATES)) if n.endswith(".html")]
+    found += [os.path.join(ROOT, "py", "mexican_train", p) for p in PY_SOURCES]
+    return found + catalogs.compiled_files()
+
+
+def _registry() -> dict:
+    """The registries the page's scripts need before Python has loaded (values only: words are added per page)."""
+    from mexican_train.players import LEVELS
+    from mexican_train.rules import PRESETS, Rules, seat_range
+    from mexican_train.tiles import SET_SIZES
+    from mexican_train.ui.controller import DEFAULT_SPEED, SECTIONS, SPEEDS
+    presets = {}
+    for preset in PRESETS:
+        presets[preset] = {str(top): {"seats": [seat_range(preset, top).start, seat_range(preset, top).stop - 1],
+                                      "options": {name: value for name, value in Rules.defaults(preset, top, 2).items()
+                                                  if dict(Rules.options())[name].rule}}
+                           for top in SET_SIZES}
+    return {
+        "presets": presets,
+        "options": [{"name": name, "kind": "choice" if option.choices else "switch",
+                     "number": bool(option.choices) and all(isinstance(v, int) for v, _ in option.choices)}
+                    for name, option in Rules.options() if option.rule],
+        "levels": [{"name": level.name, "offered": level.offered} for level in LEVELS],
+        "speeds": [speed.name for speed in SPEEDS],
+        "default_speed": DEFAULT_SPEED,
+        "screens": {str(screen): section for screen, section in SECTIONS.items()},
+    }
+
+
+def render(lang: str) -> str:
+    """The page of ``lang``, complete with its policy's hashes."""
+    from mexican_train import i18n
+    from mexican_train.players import LEVELS
+    from mexican_train.rules import Rules, tile_count
+    from mexican_train.tiles import SET_SIZES
+    from mexican_train.ui import strings as S
+    from mexican_train.ui.controller import DEFAULT_SPEED, SPEEDS
+    previous = i18n.language()
+    i18n.set_language(lang)
+    try:
+        env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+                                 keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
+        env.globals.update(_=i18n._, ngettext=i18n.ngettext)
+        text = {key: i18n._(msgid) for key, msgid in S.PAGE_TEXT.items()}
+        cpu_label = i18n._("CPU: {level}")
+        registry = _registry()
+        registry["names"] = {"you": i18n._(S.YOU), "person": i18n._(S.PLAYER_N), "cpu": i18n._(S.CPU_N)}
+        registry["level_labels"] = {level.name: cpu_label.format(level=i18n._(level.label)) for level in LEVELS}
+        langs = [[code, i18n.LANGUAGES[code], page_file(code)] for code in languages()]
+        data = {"lang": lang, "languages": langs, "text": text, "registry": registry}
+        with open(CSS, encoding="utf-8") as f:
+            css = f.read()
+        with open(PREFS, encoding="utf-8") as f:
+            prefs_js = f.read()
+        options = dict(Rules.options())
+        page = env.get_template("index.html").render(
+            # the style, the script and the data are ours and go in as they are
+            lang=lang, languages=langs, text=text, css=Markup(css), prefs_js=Markup(prefs_js), csp=Markup(POLICY),
+            data_json=Markup(json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")),
+            rule_options=Rules.options(), options=options,
+            defaults=Rules.make("standard").to_dict(), levels=[lv for lv in LEVELS if lv.offered],
+            seat_counts=range(2, 11), tile_counts={top: tile_count(top) for top in SET_SIZES},
+            speeds=SPEEDS, default_speed=DEFAULT_SPEED)
+    finally:
+        i18n.set_language(previous)
+    return csp.with_current_hashes(page)
+
+
+def build(out: str = ROOT) -> list[str]:
+    """Write every language's page into ``out``; returns the file names written."""
+    catalogs.ensure()
+    written = []
+    for lang in languages():
+        name = page_file(lang)
+        target = os.path.join(out, name)
+        text = render(lang)
+        tmp = target + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, target)
+        written.append(name)
+    for stale in os.listdir(out):   # the page of a language that no longer has a catalogue
+        if stale.startswith("index.") and stale.endswith(".html") and stale not in written and stale.count(".") == 2:
+            os.remove(os.path.join(out, stale))
+    return written
+
+
+def stale(out: str = ROOT) -> bool:
+    """True when a page is missing or older than one of its sources."""
+    pages = [os.path.join(out, page_file(lang)) for lang in languages()]
+    if not all(os.path.exists(p) for p in pages):
+        return True
+    built = min(os.path.getmtime(p) for p in pages)
+    return any(os.path.getmtime(s) > built for s in sources() if os.path.exists(s))
+
+
+def ensure(out: str = ROOT) -> bool:
+    """Build the pages if they are stale; True if they were rebuilt."""
+    catalogs.ensure()
+    if stale(out):
+        build(out)
+        return True
+    return False
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", default=ROOT, help="the folder to write the pages into (default: the repository)")
+    a = ap.parse_args(argv)
+    names = build(os.path.abspath(a.out))
+    print(f"built {', '.join(names)} in {os.path.relpath(os.path.abspath(a.out)) or '.'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

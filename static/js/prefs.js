@@ -1,0 +1,126 @@
+// Display preferences: large numbers instead of pips, high contrast, reduced
+// motion. Inline, so the saved choices are on <html> before the first paint and
+// long before Python is ready:
+//   html[data-face="numerals" | "pips"]
+//   html[data-contrast="high" | "normal"]
+//   html[data-motion="reduce" | "full"]   (the effective value)
+// Saved in localStorage under "mexican-train:prefs:ui" as
+//   {numerals: bool, contrast: bool, motion: "system" | "reduce" | "full"}.
+// An unset `contrast` follows the system's prefers-contrast: more, and motion
+// "system" (the default) follows prefers-reduced-motion, live.
+// Every form control with data-pref="numerals" | "contrast" | "motion" (on the
+// setup screen and in the game menu) reads and writes these; after a change
+// window fires "mt:prefs" with the new values (app.js re-draws the tiles).
+(function () {
+  "use strict";
+  // The language: one page per language (index.html is English, index.<lang>.html the others). A
+  // language named in the address (?lang=es, for hosts and shared links) comes first, then the one chosen
+  // in this browser (static/js/language.js keeps it), then, on the default page only, the browser's own
+  // if the game speaks it. Anything else stays on this page. Decided before anything is drawn.
+  var LANG_KEY = "mexican-train:prefs:lang";
+  var data = JSON.parse(document.getElementById("mt-data").textContent);
+  function pageOf(code) {
+    for (var i = 0; i < data.languages.length; i++) if (data.languages[i][0] === code) return data.languages[i][2];
+    return null;
+  }
+  function spoken(tag) { return String(tag || "").toLowerCase().split("-")[0]; }
+  function wantedLanguage() {
+    var asked = spoken(new URLSearchParams(location.search).get("lang"));
+    if (pageOf(asked)) return asked;
+    var stored = null;
+    try { stored = localStorage.getItem(LANG_KEY); } catch (e) { stored = null; }
+    if (pageOf(stored)) return stored;
+    if (data.lang !== "en") return data.lang;
+    var tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    for (var t = 0; t < tags.length; t++) if (pageOf(spoken(tags[t]))) return spoken(tags[t]);
+    return data.lang;
+  }
+  var wanted = wantedLanguage();
+  if (wanted !== data.lang) {
+    location.replace(pageOf(wanted) + location.search + location.hash);
+    return;
+  }
+
+  var KEY = "mexican-train:prefs:ui";
+  var MOTIONS = { system: 1, reduce: 1, full: 1 };
+  var html = document.documentElement;
+
+  function media(query) {
+    try { return window.matchMedia(query); } catch (e) { return { matches: false }; }
+  }
+  var systemMotion = media("(prefers-reduced-motion: reduce)");
+  var systemContrast = media("(prefers-contrast: more)");
+
+  var memory = null;   // this page's latest choices (storage may be unavailable or full)
+
+  function read() {
+    if (memory) return memory;
+    var raw = null;
+    try { raw = JSON.parse(localStorage.getItem(KEY) || "null"); } catch (e) { raw = null; }
+    return raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  }
+
+  /** The preferences in force: stored values, else the system's. */
+  function get() {
+    var raw = read();
+    return {
+      numerals: raw.numerals === true,
+      contrast: typeof raw.contrast === "boolean" ? raw.contrast : !!systemContrast.matches,
+      motion: raw.motion in MOTIONS ? raw.motion : "system"
+    };
+  }
+
+  function apply() {
+    var p = get();
+    html.dataset.face = p.numerals ? "numerals" : "pips";
+    html.dataset.contrast = p.contrast ? "high" : "normal";
+    html.dataset.motion = p.motion === "reduce" || (p.motion === "system" && systemMotion.matches) ? "reduce" : "full";
+    return p;
+  }
+
+  function sync() {
+    var p = get();
+    var controls = document.querySelectorAll("[data-pref]");
+    for (var i = 0; i < controls.length; i++) {
+      var c = controls[i], name = c.getAttribute("data-pref");
+      if (c.type === "checkbox") c.checked = !!p[name];
+      else if (name in p) c.value = String(p[name]);
+    }
+  }
+
+  /** Change some preferences (e.g. {contrast: true}), save, apply, tell the page. */
+  function set(update) {
+    var raw = {}, old = read();
+    for (var o in old) raw[o] = old[o];
+    for (var k in update) raw[k] = update[k];
+    memory = raw;
+    try { localStorage.setItem(KEY, JSON.stringify(raw)); } catch (e) { /* private mode: applied, not kept */ }
+    var p = apply();
+    sync();
+    var event;
+    try { event = new CustomEvent("mt:prefs", { detail: p }); } catch (e) { event = null; }
+    if (event) window.dispatchEvent(event);
+    return p;
+  }
+
+  function onChange(e) {
+    var c = e.target;
+    if (!c || !c.getAttribute || !c.hasAttribute("data-pref")) return;
+    var update = {};
+    update[c.getAttribute("data-pref")] = c.type === "checkbox" ? c.checked : c.value;
+    set(update);
+  }
+
+  function follow(query) {
+    var again = function () { apply(); sync(); };
+    if (query.addEventListener) query.addEventListener("change", again);
+    else if (query.addListener) query.addListener(again);
+  }
+
+  apply();
+  follow(systemMotion);
+  follow(systemContrast);
+  document.addEventListener("change", onChange);
+  document.addEventListener("DOMContentLoaded", sync);
+  window.mtPrefs = { get: get, set: set, apply: apply, sync: sync, key: KEY };
+})();

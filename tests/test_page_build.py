@@ -1,0 +1,81 @@
+"""The page is built from its sources: a template, the style, the preferences script, the catalogue and
+the Python registries (scripts/build_page.py). Nothing is edited by hand after a change."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+from mexican_train.players import LEVELS
+from mexican_train.rules import Rules
+from mexican_train.ui.controller import SPEEDS
+from scripts import build_page, csp
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def page_data(page: str) -> dict:
+    return json.loads(re.search(r'<script type="application/json" id="mt-data">(.*?)</script>', page, re.S).group(1))
+
+
+def test_every_page_carries_its_style_and_preferences_script_inline_and_a_policy_that_allows_exactly_them():
+    for lang in build_page.languages():
+        page = build_page.render(lang)
+        assert f'<html lang="{lang}">' in page
+        with open(build_page.CSS, encoding="utf-8") as f:
+            assert f.read() in page
+        with open(build_page.PREFS, encoding="utf-8") as f:
+            assert f.read() in page
+        assert csp.with_current_hashes(page) == page
+        assert not re.search(r'<link[^>]+rel="stylesheet"', page)
+
+
+def test_an_edited_style_gets_its_new_hash_from_the_build_with_no_step_by_hand(tmp_path, monkeypatch):
+    with open(build_page.CSS, encoding="utf-8") as f:
+        css = f.read()
+    edited = tmp_path / "app.css"
+    edited.write_text(css.replace("[hidden] { display: none !important; }", "[hidden] { display: none  !important; }"))
+    before = build_page.render("en")
+    monkeypatch.setattr(build_page, "CSS", str(edited))
+    after = build_page.render("en")
+    assert csp.META.search(before).group(1) != csp.META.search(after).group(1)
+    assert csp.with_current_hashes(after) == after
+
+
+def test_the_setup_form_offers_every_level_rule_option_and_speed_the_python_registries_declare():
+    page = build_page.render("en")
+    for level in LEVELS:
+        assert (f'<option value="{level.name}">' in page) == level.offered, level.name
+    for name, option in Rules.options():
+        if option.rule:
+            assert f'id="{name}"' in page and f'name="{name}"' in page, name
+            for value, _ in option.choices:
+                assert f'<option value="{value}"' in page, (name, value)
+    for select in ("cpu_speed", "menu-speed"):   # the setup screen and the menu
+        choices = re.search(rf'<select id="{select}"[^>]*>(.*?)</select>', page, re.S).group(1)
+        assert re.findall(r'<option value="(\w+)"', choices) == [speed.name for speed in SPEEDS]
+    registry = page_data(page)["registry"]
+    assert [o["name"] for o in registry["options"]] == [n for n, o in Rules.options() if o.rule]
+    assert registry["presets"]["classic"]["12"]["seats"] == [2, 10]
+    assert registry["presets"]["standard"]["9"]["seats"] == [2, 4]
+    assert registry["presets"]["classic"]["12"]["options"]["opening_chain"] is True
+    assert registry["screens"] == {"setup": "setup", "board": "game", "round_end": "game", "match_end": "game"}
+
+
+def test_the_display_preferences_and_the_language_picker_are_written_once_and_shown_twice():
+    template = {}
+    for name in os.listdir(build_page.TEMPLATES):
+        with open(os.path.join(build_page.TEMPLATES, name), encoding="utf-8") as f:
+            template[name] = f.read()
+    for marker in ('data-pref="numerals">', "data-language>"):
+        assert [n for n, text in template.items() if marker in text] == ["macros.html"], marker
+        assert template["macros.html"].count(marker) == 1
+        assert build_page.render("en").count(marker) == 2
+
+
+def test_the_words_the_scripts_need_before_python_are_in_the_page_in_its_language():
+    from mexican_train.ui import strings as S
+    data = page_data(build_page.render("en"))
+    assert data["text"] == dict(S.PAGE_TEXT)
+    assert data["lang"] == "en" and ["en", "English", "index.html"] in data["languages"]
