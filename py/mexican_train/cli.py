@@ -45,10 +45,8 @@ def cmd_selfplay(args) -> int:
     for kind in kinds:
         if kind not in PLAYERS:
             raise MexicanTrainError(f"--players: no CPU player called {kind!r}; there are {', '.join(PLAYERS)}")
-    rules = Rules.make(args.preset, set=args.set, seats=args.seats, rounds=args.rounds,
-                       hand_size=args.hand_size, double_rule=args.double_rule,
-                       blank_double_penalty=args.blank_double_penalty,
-                       exhausted_suit_exception=True if args.exhausted_suit_exception else None)
+    options = {name: getattr(args, name) for name, _ in Rules.options() if name != "preset"}
+    rules = Rules.make(args.preset, **options)
     players = [Player(f"{kind.capitalize()} {seat}", kind) for seat, kind in enumerate(kinds)]
     match = play_out(new_match(rules, args.seed, players))
     print(matchfile.dumps(match))
@@ -110,6 +108,23 @@ def cmd_tournament(args) -> int:
     return 0
 
 
+def add_rule_flags(parser: argparse.ArgumentParser) -> None:
+    """A flag for every rule option besides the preset, set, seats and rounds (which have their own):
+    ``--hand-size N``, ``--double-rule immediate``, ``--exhausted-suit-exception`` / ``--no-...``; left out,
+    an option takes the preset's value. Drawn from ``Rules.options()``, so a new option gets its flag."""
+    for name, option in Rules.options():
+        if name in ("preset", "set", "seats", "rounds"):
+            continue
+        flag = "--" + name.replace("_", "-")
+        kind = type(Rules.__dataclass_fields__[name].default)
+        if kind is bool:
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=None, help=option.help)
+        elif option.choices:
+            parser.add_argument(flag, type=kind, choices=[value for value, _ in option.choices], help=option.help)
+        else:
+            parser.add_argument(flag, type=kind, help=option.help)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m mexican_train``."""
     parser = argparse.ArgumentParser(prog="python -m mexican_train", description="Mexican Train dominoes engine")
@@ -122,10 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--preset", choices=["standard", "classic"], default="standard")
     p.add_argument("--rounds", type=int)
     p.add_argument("--players", default="random", help="comma-separated CPU kinds, or one for every seat")
-    p.add_argument("--hand-size", type=int)
-    p.add_argument("--double-rule", choices=["flexible", "immediate"])
-    p.add_argument("--blank-double-penalty", type=int, choices=[0, 25, 50])
-    p.add_argument("--exhausted-suit-exception", action="store_true")
+    add_rule_flags(p)
     p.set_defaults(run=cmd_selfplay)
 
     p = sub.add_parser("legal", help="print the seat to move and its legal actions")

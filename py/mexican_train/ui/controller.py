@@ -158,9 +158,7 @@ def default_name(seat: int, kind: str, people: int) -> str:
 
 def settings_to_match(settings: dict) -> Match:
     """A new Match from the setup form's settings; RulesError names a bad setting."""
-    options = {k: settings.get(k) for k in ("set", "seats", "hand_size", "double_rule", "blank_double_penalty",
-                                             "exhausted_suit_exception", "opening_chain", "mexican_after_first_turn",
-                                             "rounds")}
+    options = {name: settings.get(name) for name, _ in Rules.options() if name != "preset"}
     rules = Rules.make(settings.get("preset", "standard"), **options)
     raw_players = settings.get("players") or []
     players = []
