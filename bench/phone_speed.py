@@ -75,13 +75,16 @@ try {
   }).observe({type: "longtask", buffered: true});
 } catch (e) {}
 new MutationObserver((_, obs) => {
-  if (document.documentElement.hasAttribute("data-py-ready")) { obs.disconnect(); window.__benchReady && window.__benchReady(); }
-}).observe(document.documentElement, {attributes: true});
+  const html = document.documentElement;
+  if (html && html.hasAttribute("data-py-ready")) { obs.disconnect(); window.__benchReady && window.__benchReady(); }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-py-ready"]});
 """
 METRICS_JS = """() => {
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
   const ready = performance.getEntriesByName('mt-ready')[0];
+  const at = (name) => { const m = performance.getEntriesByName(name)[0]; return m ? m.startTime : null; };
   return {fcp: fcp ? fcp.startTime : null, ready: ready ? ready.startTime : null,
+          python_start: at('mt-python-start'), python_booted: at('mt-python-booted'),
           longtasks: window.__longtasks || [], start: window.mtPythonStart || null,
           throughput: window.mtThroughput === undefined ? null : window.mtThroughput};
 }"""
@@ -170,6 +173,12 @@ class Visit:
         m = self.page.evaluate(METRICS_JS)
         m["bytes"] = (self.ready_bytes if self.ready_bytes is not None else self.counter.total) - start
         m["longest"] = max([d for s, d in m["longtasks"] if s <= m["ready"]], default=0)
+        # where the longest task ran: inside loadPyodide (wasm instantiation, memory restore or Python's
+        # start-up) or after it (PyScript, the package, the first view model)
+        top = max([(d, s) for s, d in m["longtasks"] if s <= m["ready"]], default=(0, 0))
+        m["longest_phase"] = ("before Pyodide" if m["python_start"] is None or top[1] < m["python_start"] else
+                              "in loadPyodide" if m["python_booted"] is None or top[1] < m["python_booted"] else
+                              "after loadPyodide")
         m["wall"] = time.time() - t0
         m["by_path"] = self.counter.since(mark)
         m["log_end"] = mark + len(m["by_path"])
@@ -355,7 +364,7 @@ def main(argv: list[str]) -> int:
                         extra = (f", whole {fmt_mb(cold['whole'])}, {cold['start']}"
                                  f" ({(cold['throughput'] or 0) / 1e3:.0f} kB/s)") if kind == "game" else ""
                         print(f"{net} run {i + 1} {kind}: fcp {fmt_ms(cold['fcp'])}, ready {fmt_ms(cold['ready'])}, "
-                              f"{fmt_mb(cold['bytes'])} before ready{extra}, longest task {fmt_ms(cold['longest'])}; "
+                              f"{fmt_mb(cold['bytes'])} before ready{extra}, longest task {fmt_ms(cold['longest'])} ({cold['longest_phase']}); "
                               f"return visit ready {fmt_ms(warm['ready'])}, {fmt_mb(warm['bytes'])}", flush=True)
             if not a.no_match:
                 seats = [s.strip() for s in a.seats.split(",") if s.strip()]
