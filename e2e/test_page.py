@@ -108,7 +108,10 @@ def test_without_a_usable_snapshot_python_starts_the_usual_way(fresh_page, answe
     page.on("console", lambda m: m.type in ("warning", "info") and said.append(m.text))
     page.goto(url)
     if answer == "slow measured":
-        page.wait_for_function("window.mtThroughput !== undefined", timeout=60_000)
+        for _ in range(1200):   # polled from here: the page's CSP refuses wait_for_function's eval
+            if page.evaluate("window.mtThroughput !== undefined"):
+                break
+            page.wait_for_timeout(50)
         cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
                  "downloadThroughput": -1, "uploadThroughput": -1})
     page.wait_for_selector("html[data-py-ready]", state="attached", timeout=90_000)
