@@ -54,7 +54,7 @@ def test_first_paint_comes_before_python_and_an_early_start_waits_for_it(fresh_p
         page.wait_for_timeout(50)
     assert held, "the page never asked for the wasm"
     # Real progress: the standard library's bytes are counted while the wasm is held back.
-    page.wait_for_function("(window.mtDownload || {})['python_stdlib.zip']?.[0] > 0", timeout=30_000)
+    page.wait_for_function("(window.mtDownload || {})['python_stdlib.game.zip']?.[0] > 0", timeout=30_000)
     page.wait_for_selector("#load-stage:text-matches('Downloading the game engine: [0-9.]+ of [0-9.]+ MB')")
     assert 8 <= page.eval_on_selector("#load-bar", "b => b.value") < 80
     for route in held:
@@ -74,36 +74,58 @@ def test_first_paint_comes_before_python_and_an_early_start_waits_for_it(fresh_p
 def test_python_starts_from_its_memory_snapshot(app):
     # scripts/make_snapshot.mjs took it; restoring it skips Python's own start-up.
     assert app.page.evaluate("window.mtPythonStart") == "snapshot"
-    assert app.page.evaluate("window.mtDownload['python-snapshot.gz']")[0] > 1_000_000
+    assert app.page.evaluate("window.mtDownload['python-snapshot.bin']")[0] > 1_000_000
 
 
-@pytest.mark.parametrize("answer", ["missing", "another build", "slow network"])
+@pytest.mark.parametrize("answer", ["missing", "another build", "slow network", "slow measured", "uncompressed"])
 def test_without_a_usable_snapshot_python_starts_the_usual_way(fresh_page, answer):
     page, watch, url = fresh_page("?test=1&nosw")   # no service worker: it would fetch the snapshot to cache it
     asked = []
-    page.context.on("request", lambda r: "python-snapshot.gz" in r.url and asked.append(r.url))
+    page.context.on("request", lambda r: "python-snapshot" in r.url and asked.append(r.url.rsplit("/", 1)[1]))
+    with open(os.path.join(ROOT, "vendor", "pyodide", "python-snapshot.bin"), "rb") as f:
+        memory = f.read()
     if answer == "missing":
-        page.context.route("**/python-snapshot.gz", lambda route: route.fulfill(status=404, body="not here"))
+        page.context.route("**/python-snapshot.bin*", lambda route: route.fulfill(status=404, body="not here"))
     elif answer == "another build":   # the real snapshot with another build id in its header: Pyodide refuses it
-        with open(os.path.join(ROOT, "vendor", "pyodide", "python-snapshot.gz"), "rb") as f:
-            memory = bytearray(gzip.decompress(f.read()))
-        memory[16] ^= 0xFF                # the header: magic, offsets, then the build id from byte 16
-        body = gzip.compress(bytes(memory), compresslevel=1)
-        page.context.route("**/python-snapshot.gz", lambda route: route.fulfill(
+        other = bytearray(memory)
+        other[16] ^= 0xFF                 # the header: magic, offsets, then the build id from byte 16
+        body = gzip.compress(bytes(other), compresslevel=1)
+        page.context.route("**/python-snapshot.bin", lambda route: route.fulfill(status=404, body="not here"))
+        page.context.route("**/python-snapshot.bin.gz", lambda route: route.fulfill(
             status=200, body=body, headers={"Content-Type": "application/gzip"}))
-    else:   # the browser says the connection is slow: the first visit does not download the snapshot
+    elif answer == "uncompressed":   # a host that does not compress: the plain .gz file instead, and it works
+        page.context.route("**/python-snapshot.bin", lambda route: route.fulfill(
+            status=200, body=memory[:100_000], headers={"Content-Type": "application/octet-stream"}))
+    elif answer == "slow network":   # the browser says the connection is slow: the first visit does not download it
         page.add_init_script("Object.defineProperty(navigator, 'connection', "
                              "{value: {effectiveType: '3g', saveData: false}})")
+    else:   # the page measures a slow download of its package (throttled until the choice is made)
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+                 "downloadThroughput": 150_000, "uploadThroughput": 150_000})
     said = []
     page.on("console", lambda m: m.type in ("warning", "info") and said.append(m.text))
     page.goto(url)
+    if answer == "slow measured":
+        for _ in range(1200):   # polled from here: the page's CSP refuses wait_for_function's eval
+            if page.evaluate("window.mtThroughput !== undefined"):
+                break
+            page.wait_for_timeout(50)
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+                 "downloadThroughput": -1, "uploadThroughput": -1})
     page.wait_for_selector("html[data-py-ready]", state="attached", timeout=90_000)
-    assert page.evaluate("window.mtPythonStart") == "full start-up"
-    reason = {"missing": "HTTP 404", "another build": "build id mismatch", "slow network": "slow"}[answer]
-    assert any("Python starts without its snapshot" in w and reason in w for w in said), said
-    if answer != "another build":   # the progress bar does not wait for it
-        assert page.evaluate("window.mtDownload['python-snapshot.gz']") is None
-    assert bool(asked) == (answer != "slow network"), asked
+    if answer == "uncompressed":
+        assert page.evaluate("window.mtPythonStart") == "snapshot"
+        assert asked == ["python-snapshot.bin", "python-snapshot.bin.gz"], asked
+    else:
+        assert page.evaluate("window.mtPythonStart") == "full start-up"
+        reason = {"missing": "HTTP 404", "another build": "build id mismatch", "slow network": "slow",
+                  "slow measured": "kB/s, below"}[answer]
+        assert any("Python starts without its snapshot" in w and reason in w for w in said), said
+        if answer != "another build":   # the progress bar does not wait for it
+            assert page.evaluate("window.mtDownload['python-snapshot.bin']") is None
+        assert bool(asked) == (answer in ("missing", "another build")), asked
     game = Game(page)                                  # and the game plays as ever: a whole one-round match
     game.new_match(VS_CPU, set=6, rounds="one", seed=5)
     game.play_to_the_end()

@@ -11,7 +11,9 @@ py/mexican_train.zip (the game's Python, packed by scripts/build_py.py), the
 PyScript and Pyodide files the page loads (vendor/, 13.8 MB in all) and sw.js,
 the offline service worker with its precache list (scripts/build_sw.py). The
 list comes from scripts/build_sw.py's ``site_files``, so what is uploaded is
-exactly what the service worker caches.
+exactly what the service worker caches. Beside the big text, wasm and snapshot
+files go precompressed twins (``name.br``, ``name.gz``) for hosts that serve
+them (nginx's gzip_static / brotli_static; see notes/phone.md).
 
 Every URL in the site is relative: upload the folder's contents to any path
 (``https://example.org/games/mexican-train/``) and open that address. The host
@@ -25,11 +27,17 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 from scripts import build_page, build_py, build_sw
+from scripts.static_host import COMPRESSIBLE
+
+PRECOMPRESS = os.path.join(HERE, "precompress.mjs")
+TWIN_SUFFIXES = (".br", ".gz")
+TWIN_MIN_BYTES = 1024   # below this a compressed body saves less than its headers cost
 
 DIST = os.path.join(ROOT, "dist")
 
@@ -49,9 +57,43 @@ def build(out: str = DIST, root: str = ROOT) -> list[str]:
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.copyfile(os.path.join(root, path), target)
     build_sw.ensure(tmp)
+    twins = write_twins(tmp, root, files + [build_sw.SW_NAME])
     shutil.rmtree(out, ignore_errors=True)
     os.replace(tmp, out)
-    return files + [build_sw.SW_NAME]
+    return files + [build_sw.SW_NAME] + twins
+
+
+def wants_twins(path: str, size: int) -> bool:
+    """Whether a site file gets precompressed twins: text, wasm and the raw memory snapshot, from 1 KB."""
+    return size >= TWIN_MIN_BYTES and (path.endswith(COMPRESSIBLE) or path.endswith(".bin"))
+
+
+def write_twins(site: str, root: str, files: list[str]) -> list[str]:
+    """Precompressed twins (name.br, name.gz) beside the big files of ``site``, as nginx's gzip_static
+    and brotli_static serve them (notes/phone.md). Twins already made beside the source in ``root``
+    (vendor/, by scripts/setup.sh) are copied; the rest are made by scripts/precompress.mjs (Node's
+    zlib). Returns the twins written, relative to ``site``; none without Node (hosts that compress on
+    the fly do not need them)."""
+    written, todo = [], []
+    for path in files:
+        target = os.path.join(site, path)
+        if not wants_twins(path, os.path.getsize(target)):
+            continue
+        source = os.path.join(root, path)
+        have = [s for s in TWIN_SUFFIXES if os.path.isfile(source + s) and not os.path.isfile(target + s)
+                and os.path.getmtime(source + s) >= os.path.getmtime(source)]
+        for suffix in have:   # copied after the file itself, so the twin is the newer of the two
+            shutil.copyfile(source + suffix, target + suffix)
+        if len(have) < len(TWIN_SUFFIXES) and not all(os.path.isfile(target + s) for s in TWIN_SUFFIXES):
+            todo.append(path)
+    if todo and shutil.which("node"):
+        subprocess.run(["node", PRECOMPRESS, *todo], cwd=site, check=True, stdout=subprocess.DEVNULL)
+    elif todo:
+        print("build_dist: no node: no precompressed twins for " + ", ".join(todo), file=sys.stderr)
+    for path in files:
+        written += [path + s for s in TWIN_SUFFIXES if os.path.isfile(os.path.join(site, path + s))
+                    and path + s not in files]
+    return written
 
 
 def main(argv: list[str]) -> int:

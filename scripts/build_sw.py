@@ -42,10 +42,15 @@ TEMPLATE = os.path.join(HERE, "sw.template.js")
 SW_NAME = "sw.js"
 MANIFEST = "manifest.webmanifest"
 # What pyodide.mjs fetches at boot (the browser's network log of a plain loadPyodide() shows these five; the lock
-# file is fetched even with no packages), and the memory snapshot of a started Python that scripts/setup.sh writes beside them
-# (scripts/make_snapshot.mjs; static/js/snapshot.js fetches it).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
-                 "python-snapshot.gz")
+# file is fetched even with no packages), with the game's cut-down standard library in place of python_stdlib.zip
+# (scripts/make_stdlib.mjs; static/js/pyodide-start.js passes it as stdLibURL), and the memory snapshot of a
+# started Python that scripts/setup.sh writes beside them (scripts/make_snapshot.mjs; static/js/snapshot.js
+# fetches it), as it is and as a plain gzip file for hosts that do not compress.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.game.zip", "pyodide-lock.json",
+                 "python-snapshot.bin", "python-snapshot.bin.gz")
+# Pairs of files the service worker caches one of: the first when the host sends it compressed, otherwise
+# the second, a plain file with the same content gzipped (static/js/snapshot.js reads either).
+EITHER = (("python-snapshot.bin", "python-snapshot.bin.gz"),)
 # PyScript plugin chunks imported at boot although the page's config switches them off ("!error" only hides it).
 PYSCRIPT_BOOT_PLUGINS = ("error",)
 
@@ -121,7 +126,8 @@ def site_files(root: str = ROOT) -> list[str]:
     for folder, dirs, names in os.walk(os.path.join(root, "static")):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in names:
-            if not name.startswith(".") and not name.endswith((".map", "~")):
+            twin = name.endswith((".br", ".gz")) and os.path.exists(os.path.join(folder, name[:-3]))   # precompressed
+            if not name.startswith(".") and not name.endswith((".map", "~")) and not twin:
                 files.add(os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/"))
     files -= set(INLINED)   # inside every page already
     for path in sorted(p for p in files if p.endswith(".js")):   # modules importing from outside static/
@@ -176,7 +182,11 @@ def render(root: str = ROOT) -> tuple[str, str, list[list[str]]]:
         h.update(f"\0{url}\0{digest}".encode())
     version = h.hexdigest()[:12]
     listing = "[\n" + ",\n".join("  " + json.dumps(e) for e in entries) + "\n]"
-    text = template.replace("__VERSION__", version).replace("__FILES__", listing)
+    urls = {url for url, _ in entries}
+    either = [[u + a, u + b] for url in urls for a, b in EITHER if url.endswith("/" + a)
+              for u in [url[: -len(a)]] if u + b in urls]
+    text = (template.replace("__VERSION__", version).replace("__FILES__", listing)
+            .replace("__EITHER__", json.dumps(either)))
     return text, version, entries
 
 

@@ -20,7 +20,7 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 elif ! same node_modules/pyodide/pyodide.mjs vendor/pyodide/pyodide.mjs \
   || ! same node_modules/pyodide/pyodide.asm.wasm vendor/pyodide/pyodide.asm.wasm \
   || ! same node_modules/@pyscript/core/dist/core.js vendor/pyscript/core.js \
-  || [ ! -f vendor/pyodide/python-snapshot.gz ]; then
+  || [ ! -f vendor/pyodide/python-snapshot.bin ]; then
   bash scripts/setup.sh --vendor-only
 fi
 python3 -m scripts.build_py

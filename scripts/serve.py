@@ -5,9 +5,11 @@
 
 Standard library only.
 
-* Explicit Content-Types for .mjs (text/javascript) and .wasm
-  (application/wasm): WebAssembly.instantiateStreaming rejects anything else,
-  and Python's own table depends on /etc/mime.types being present.
+* Files go out as a static host sends them (scripts/static_host.py): gzip or
+  brotli where the browser accepts it (a precompressed twin ``name.br`` /
+  ``name.gz`` when there is one, text and wasm gzipped on the fly otherwise),
+  an ETag answered with 304, and explicit Content-Types (.wasm must be
+  application/wasm for streaming compilation).
 * ``--port 0`` picks a free port. The first line on stdout is ``PORT <n>``,
   the second the address to open.
 * ``--prefix`` mounts the site under a sub-path (every URL in the page is
@@ -39,29 +41,13 @@ import threading
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 from scripts import build_page, build_py, build_sw
-
-TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".json": "application/json",
-    ".wasm": "application/wasm",
-    ".zip": "application/zip",
-    ".py": "text/x-python; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".ico": "image/x-icon",
-    ".txt": "text/plain; charset=utf-8",
-    ".webmanifest": "application/manifest+json",
-}
+from scripts.static_host import StaticHandler
 
 _build_lock = threading.Lock()
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
+class Handler(StaticHandler):
     prefix = "/"
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
     def _local(self) -> str | None:
         clean = self.path.split("?", 1)[0].split("#", 1)[0]

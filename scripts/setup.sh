@@ -12,9 +12,12 @@
 # Result:
 #   vendor/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
 #                     python_stdlib.zip, pyodide-lock.json  (exactly what
-#                     pyodide.mjs fetches at boot; measured), and
-#                     python-snapshot.gz (scripts/make_snapshot.mjs: Python's
-#                     memory after start-up, which the page restores)
+#                     pyodide.mjs fetches at boot; measured; unmodified, as
+#                     bench/bare.html loads them), python_stdlib.game.zip
+#                     (scripts/make_stdlib.mjs: the modules the game imports),
+#                     python-snapshot.bin (scripts/make_snapshot.mjs: Python's
+#                     memory after start-up, which the page restores), and
+#                     precompressed twins (.br, .gz) of the big files
 #   vendor/pyscript/  @pyscript/core dist/ without source maps (core.js,
 #                     core.css and the chunks core.js may import)
 # axe-core is not copied: tests inject it from node_modules/axe-core/axe.min.js.
@@ -84,10 +87,19 @@ for f in $PYODIDE_FILES; do
   cp "$NM/pyodide/$f" "$TMP/pyodide/$f"
 done
 find "$NM/@pyscript/core/dist" -maxdepth 1 -type f ! -name '*.map' -exec cp {} "$TMP/pyscript/" \;
-# Python's memory right after start-up, taken with these very files: the page restores it instead of
-# running Python's start-up (~1.6 s instead of ~6 s to a running Python in headless Chromium here).
-log "python-snapshot.gz (node scripts/make_snapshot.mjs)"
+# The game's cut-down standard library (the modules the game, PyScript and Pyodide import), then Python's
+# memory right after start-up, taken with these very files: the page restores it instead of running
+# Python's start-up (~1.6 s instead of ~6 s to a running Python in headless Chromium here). The two are
+# always made together: the snapshot only fits the zip it was taken with. Meanwhile, precompressed
+# twins (.br, .gz) of the other big files, for hosts that serve them (scripts/precompress.mjs).
+log "precompressed twins, python_stdlib.game.zip, python-snapshot.bin (node scripts/*.mjs, ~1 min)"
+node "$ROOT/scripts/precompress.mjs" "$TMP/pyodide/pyodide.asm.wasm" "$TMP/pyodide/pyodide.asm.mjs" \
+  "$TMP/pyodide/pyodide.mjs" "$TMP/pyodide/pyodide-lock.json" "$TMP"/pyscript/*.js > "$TMP/precompress.log" &
+TWINS=$!
+node "$ROOT/scripts/make_stdlib.mjs" "$TMP/pyodide" "$ROOT/py" "$TMP/pyscript"
 node "$ROOT/scripts/make_snapshot.mjs" "$TMP/pyodide"
+wait "$TWINS"
+rm -f "$TMP/precompress.log"
 
 chmod 644 "$TMP"/pyodide/* "$TMP"/pyscript/*
 mkdir -p "$VENDOR_DIR"

@@ -11,8 +11,18 @@
 // then the network. URLs are relative to this file, so the site works from
 // any sub-path; cache names carry the scope, so two copies of the game on one
 // origin (or other games there) never touch each other's caches.
+// EITHER: pairs [preferred, plain] of which one is cached: the preferred file
+// when the host sends it compressed (the memory snapshot, 31 MB inflated, ~4 MB
+// over the wire), otherwise the plain gzip file of the same content, never both.
+//
+// On a first visit the page registers this worker once the game is ready, so
+// every file is in the browser's HTTP cache by then: the "no-cache" requests
+// below are revalidated (304 with the ETag) rather than downloaded again.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
+const EITHER = __EITHER__;
+const PLAIN = new Map(EITHER.map(([preferred, plain]) => [plain, preferred]));
+const PREFERRED = new Map(EITHER.map(([preferred, plain]) => [preferred, plain]));
 const SCOPE = self.registration.scope;
 const PREFIX = "mexican-train:offline:" + SCOPE + "#";
 const CACHE = PREFIX + VERSION;
@@ -40,13 +50,28 @@ self.addEventListener("install", (event) => {
     const existed = names.includes(CACHE);
     const olds = await Promise.all(names.map((k) => caches.open(k)));
     const cache = await caches.open(CACHE);
+    const hashOf = new Map(FILES);
+    const fetchOk = async (url) => {
+      // "no-cache": revalidate with the server, so a stale HTTP-cache copy never lands here.
+      const fetched = await fetch(new Request(url, { cache: "no-cache" }));
+      if (!fetched.ok) throw new Error("offline cache: " + url + " answered HTTP " + fetched.status);
+      return fetched;
+    };
     try {
-      await Promise.all(FILES.map(async ([url, hash]) => {
+      await Promise.all(FILES.filter(([url]) => !PLAIN.has(url)).map(async ([url, hash]) => {
+        const plain = PREFERRED.get(url);
         let res = await fromOldCaches(olds, url, hash);
+        if (!res && plain) {
+          res = await fromOldCaches(olds, plain, hashOf.get(plain));
+          if (res) { await cache.put(plain, res); return; }
+        }
         if (!res) {
-          // "no-cache": revalidate with the server, so a stale HTTP-cache copy never lands here.
-          const fetched = await fetch(new Request(url, { cache: "no-cache" }));
-          if (!fetched.ok) throw new Error("offline cache: " + url + " answered HTTP " + fetched.status);
+          const fetched = await fetchOk(url);
+          if (plain && !fetched.headers.get("content-encoding")) {   // sent uncompressed: take the plain file
+            if (fetched.body) fetched.body.cancel().catch(() => {});
+            await cache.put(plain, stamped(await fetchOk(plain), hashOf.get(plain)));
+            return;
+          }
           res = stamped(fetched, hash);
         }
         await cache.put(url, res);
@@ -88,7 +113,12 @@ self.addEventListener("message", (event) => {
   if (!port || !event.data || event.data.type !== "status") return;
   event.waitUntil((async () => {
     let cached = 0;
-    for (const [url] of FILES) if (await caches.match(url, { cacheName: CACHE })) cached += 1;
+    for (const [url] of FILES) {
+      const other = PLAIN.get(url) || PREFERRED.get(url);   // of a pair, either one counts for both
+      if (await caches.match(url, { cacheName: CACHE }) || (other && await caches.match(other, { cacheName: CACHE }))) {
+        cached += 1;
+      }
+    }
     port.postMessage({ version: VERSION, files: FILES.length, cached });
   })());
 });

@@ -28,10 +28,10 @@
     "Loading files": 0.92, "Loaded files": 0.96, "Loaded Pyodide": 0.98
   };
   var stageWeight = 0;
-  // Size hints so the bar does not jump back when the second download starts;
-  // replaced by the real Content-Length as each response arrives.
+  // Size hints so the bar does not jump back when the second download starts; replaced by the real
+  // Content-Length as each response arrives, except for a compressed one, which is counted inflated.
   var bytes = {
-    "pyodide.asm.wasm": [0, 9598218], "python_stdlib.zip": [0, 2545637], "python-snapshot.gz": [0, 6450000]
+    "pyodide.asm.wasm": [0, 9598218], "python_stdlib.game.zip": [0, 760000], "python-snapshot.bin": [0, 31457408]
   };
 
   function setStage(text) {

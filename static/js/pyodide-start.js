@@ -3,20 +3,23 @@
 // index.html runs this module async, before any other script file, and names it as PyScript's
 // `interpreter`. (It is not preloaded: a modulepreload of it, pyodide.mjs and snapshot.js put the
 // first paint back ~45 ms, 20 loads each, and did not make Python ready sooner.) Evaluating it
-// fetches the game's package (py/mexican_train.zip) and, once the first frame is painted, begins
-// Pyodide's downloads and
-// start-up (vendor/pyodide/, the same files), while PyScript's own ~140 KB load and set up in
-// parallel. When PyScript later asks this module for an interpreter, it gets the one already
-// starting, with the package unpacked into Python's working folder (what PyScript's `files`
-// config did, one round trip later). Measured with bench/page_speed.py: Pyodide used to be
-// requested ~0.5-1.3 s after navigation (once PyScript had loaded); now ~0.2-0.3 s.
+// fetches the game's package (py/mexican_train.zip) and, once the first frame is painted and that
+// package has arrived, begins Pyodide's downloads and start-up (vendor/pyodide/, the same files),
+// while PyScript's own ~140 KB load and set up in parallel. When PyScript later asks this module for
+// an interpreter, it gets the one already starting, with the package unpacked into Python's working
+// folder (what PyScript's `files` config did, one round trip later).
 //
-// Python's own start-up is skipped: Pyodide restores the memory snapshot that
-// scripts/make_snapshot.mjs took of a started Python (vendor/pyodide/python-snapshot.gz, gzip,
-// inflated by a worker, snapshot.js, as it streams in). Measured with bench/page_speed.py: Python
-// runs ~1.8 s after it is requested instead of ~5.5 s. Without the file, without
-// DecompressionStream, or with a snapshot of another Pyodide build (Pyodide refuses it), Python
-// starts the usual way.
+// Python's standard library is the game's cut-down copy (python_stdlib.game.zip, 0.8 MB instead of
+// 2.5 MB: scripts/make_stdlib.mjs keeps the modules the game, PyScript and Pyodide import).
+//
+// Python's own start-up is skipped where that pays: Pyodide restores the memory snapshot that
+// scripts/make_snapshot.mjs took of a started Python (vendor/pyodide/python-snapshot.bin, 31 MB,
+// 4 MB over the wire with brotli; snapshot.js downloads it in a worker). It saves seconds of
+// processor time and costs that download, so the page decides by the network it measures: the
+// throughput of the package download above (Resource Timing), and navigator.connection's hints
+// where the browser gives them. Without the file, without a worker, with a snapshot of another
+// Pyodide build (Pyodide refuses it) or of another standard library (checked below), Python starts
+// the usual way.
 //
 // PyScript passes its stdout/stderr handlers to loadPyodide(); Python's output
 // is forwarded to them from then on (to the console until then, as Pyodide does).
@@ -25,7 +28,8 @@ import { countedBody, loadSnapshot } from "./snapshot.js";
 
 const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
 const PACKAGE_URL = new URL("../../py/mexican_train.zip", import.meta.url).href;
-const SNAPSHOT_URL = new URL("../../vendor/pyodide/python-snapshot.gz", import.meta.url).href;
+const SNAPSHOT_URL = new URL("../../vendor/pyodide/python-snapshot.bin", import.meta.url).href;
+const STDLIB_URL = new URL("../../vendor/pyodide/python_stdlib.game.zip", import.meta.url).href;
 
 const io = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 
@@ -33,7 +37,7 @@ const io = { stdout: (text) => console.log(text), stderr: (text) => console.erro
 // as they stream in, in window.mtDownload ({name: [received, total]}, or {name: null} for a file
 // that will not come), with a "mt:download" event per chunk. Pyodide fetches the wasm and the
 // standard library with the global fetch while loadPyodide() runs; this wraps it until then.
-const COUNTED = ["pyodide.asm.wasm", "python_stdlib.zip"];   // and the snapshot, which its worker counts
+const COUNTED = ["pyodide.asm.wasm", "python_stdlib.game.zip"];   // and the snapshot, which its worker counts
 const download = (window.mtDownload = window.mtDownload || {});
 const plainFetch = globalThis.fetch;
 
@@ -51,7 +55,7 @@ function countingFetch(input, init) {
     const name = path.slice(path.lastIndexOf("/") + 1);
     if (!COUNTED.includes(name) || !res.ok || !res.body || typeof TransformStream === "undefined") return res;
     const report = progressOf(name);
-    report([0, Number(res.headers.get("content-length")) || 0]);   // the bar knows it is coming
+    report([0, res.headers.get("content-encoding") ? 0 : Number(res.headers.get("content-length")) || 0]);   // coming
     const counted = countedBody(res, report);
     // Keep status and headers: instantiateStreaming needs Content-Type: application/wasm.
     return new Response(counted, { status: res.status, statusText: res.statusText, headers: res.headers });
@@ -75,27 +79,60 @@ const firstFrame = new Promise((resolve) => {
   setTimeout(resolve, 1000);
 });
 
-// The snapshot trades 6.4 MB more to download for ~4 s less work for the processor. Over a slow or
-// data-saving connection (where the browser tells: Chromium's navigator.connection) the first
-// visit downloads less and starts the usual way; the service worker still caches the snapshot
-// in the background, for the next visits.
+// The snapshot trades ~4 MB more to download (brotli; 6.4 MB gzip) for seconds less work for the
+// processor (~4 s on a desktop, ~10 s on a phone at a quarter of its speed). Below MIN_SNAPSHOT_RATE
+// the download costs more than it saves, so the first visit starts the usual way; the service
+// worker still caches the snapshot in the background, for the next visits. The rate is measured on
+// the package download (a few hundred KB, fetched first; what a cache answered counts as fast);
+// the browser's own hints (Chromium's navigator.connection: 2g, 3g or Save-Data) also say no; with
+// neither, the snapshot is used.
+// Measured under Chromium's emulation (bench/phone_speed.py): Fast 4G (9 Mbit/s) ~0.5-1 MB/s here,
+// Slow 4G (1.6 Mbit/s) ~0.1-0.2 MB/s.
+const MIN_SNAPSHOT_RATE = 400e3;   // bytes per second
 const connection = navigator.connection || {};
-const slowNetwork = connection.saveData === true || ["slow-2g", "2g", "3g"].includes(connection.effectiveType);
-const withSnapshot = !slowNetwork && typeof DecompressionStream !== "undefined" && typeof Worker !== "undefined";
+const slowHint = connection.saveData === true || ["slow-2g", "2g", "3g"].includes(connection.effectiveType);
+const canRestore = typeof Worker !== "undefined";
+// test hook: ?boot=snapshot or ?boot=plain forces the choice (bench/phone_speed.py, the browser tests)
+const forced = new URLSearchParams(location.search).get("boot");
 
-/** The snapshot's memory (null when not wanted); rejects when it cannot be had. */
-const snapshotProgress = progressOf("python-snapshot.gz");
-const snapshot = !withSnapshot ? null : firstFrame.then(() => loadSnapshot(SNAPSHOT_URL, snapshotProgress));
+/** Bytes per second of the package download (Infinity from a cache), or null when unknown. */
+function measuredRate() {
+  const entry = performance.getEntriesByName(PACKAGE_URL)[0];
+  if (!entry || !entry.responseEnd) return null;
+  if (entry.transferSize === 0 && entry.decodedBodySize > 0) return Infinity;   // HTTP cache or service worker
+  const seconds = (entry.responseEnd - entry.responseStart) / 1000;
+  return entry.encodedBodySize > 0 && seconds > 0 ? entry.encodedBodySize / seconds : null;
+}
 
-const noSnapshot = () => snapshotProgress(null);   // the progress bar stops waiting for it
-if (snapshot) snapshot.catch(noSnapshot);   // handled now: a missing file is no "uncaught" error
-else noSnapshot();
+/** "snapshot" or "plain", and why: decided once the package has arrived (or failed). */
+const choice = archive.catch(() => null).then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(() => {
+  const rate = measuredRate();
+  window.mtThroughput = rate;   // test hook and bench/phone_speed.py
+  if (!canRestore) return ["plain", "this browser lacks module workers"];
+  if (forced === "snapshot" || forced === "plain") return [forced, "?boot=" + forced];
+  if (slowHint) return ["plain", "a slow or data-saving connection"];
+  if (rate !== null && rate < MIN_SNAPSHOT_RATE) {
+    return ["plain", `the network gave ${Math.round(rate / 1e3)} kB/s, below ${MIN_SNAPSHOT_RATE / 1e3} kB/s`];
+  }
+  return ["snapshot", ""];
+});
+
+const snapshotProgress = progressOf("python-snapshot.bin");
+/** The snapshot's memory, or null when not wanted; rejects when it cannot be had. */
+const snapshot = Promise.all([choice, firstFrame]).then(([[how, why]]) => {
+  if (how === "snapshot") return loadSnapshot(SNAPSHOT_URL, snapshotProgress);
+  console.info(`Python starts without its snapshot (${why})`);
+  snapshotProgress(null);   // the progress bar stops waiting for it
+  return null;
+});
+snapshot.catch(() => snapshotProgress(null));   // handled now: a missing file is no "uncaught" error
 
 /** loadPyodide with the page's options; from the snapshot if one is given. */
 function boot(memory) {
   globalThis.fetch = countingFetch;
   return startPyodide({
     indexURL: INDEX_URL,
+    stdLibURL: STDLIB_URL,
     stdout: (text) => io.stdout(text),
     stderr: (text) => io.stderr(text),
     ...(memory ? { _loadSnapshot: memory } : {}),
@@ -104,22 +141,32 @@ function boot(memory) {
   });
 }
 
-// test hook: how Python started, "snapshot" or "full start-up"
-window.mtPythonStart = snapshot ? "snapshot" : "full start-up";
-if (!snapshot) {
-  const why = slowNetwork ? "a slow or data-saving connection" : "this browser lacks DecompressionStream or Worker";
-  console.info(`Python starts without its snapshot (${why})`);
+// A restored Python finds its standard library through zipimport's directory of the zip it was
+// started with (make_snapshot.mjs notes that zip's size): a snapshot from another zip is refused.
+const STDLIB_CHECK = "import os, sys\n" +
+  "getattr(sys, '_mt_stdlib_size', None) == os.stat(next(p for p in sys.path if p.endswith('.zip'))).st_size";
+
+/** Python restored from the snapshot (a promise of its memory), checked, its random generator reseeded. */
+async function restore(memory) {
+  const pyodide = await boot(memory);
+  if (!pyodide.runPython(STDLIB_CHECK)) throw new Error("the snapshot was taken with another standard library");
+  pyodide.runPython("import random\nrandom.seed()");   // not the copy's seed
+  return pyodide;
 }
-const python = firstFrame.then(() => {
+
+// test hook: how Python started, "snapshot" or "full start-up" (once decided)
+window.mtPythonStart = "pending";
+const python = Promise.all([choice, firstFrame]).then(([[how]]) => {
   performance.mark("mt-python-start");   // bench/page_speed.py: where Python's start-up begins and ends
-  if (!snapshot) return boot(null);
-  return boot(snapshot).catch((err) => {   // no file, or a snapshot of another Pyodide build
+  window.mtPythonStart = how === "snapshot" ? "snapshot" : "full start-up";
+  if (how !== "snapshot") return boot(null);
+  // loadPyodide starts the wasm's download and compiling at once and waits for the memory only then
+  return restore(snapshot).catch((err) => {   // no file, a snapshot of another Pyodide build or stdlib
     console.warn(`Python starts without its snapshot (${err && err.message ? err.message.split("\n")[0] : err})`);
     window.mtPythonStart = "full start-up";
     return boot(null);
   });
 }).then(async (pyodide) => {
-  if (window.mtPythonStart === "snapshot") pyodide.runPython("import random\nrandom.seed()");   // not the copy's seed
   performance.mark("mt-python-booted");
   pyodide.unpackArchive(await archive, "zip");   // into the working folder, which is on sys.path
   return pyodide;

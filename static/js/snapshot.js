@@ -1,4 +1,4 @@
-// Python's memory snapshot (vendor/pyodide/python-snapshot.gz, see scripts/make_snapshot.mjs), downloaded
+// Python's memory snapshot (vendor/pyodide/python-snapshot.bin, see scripts/make_snapshot.mjs), downloaded
 // and inflated off the page's main thread. One file, two sides:
 //  - the page calls loadSnapshot(url, onProgress) (pyodide-start.js; bench/bare.js for its yardstick);
 //  - loadSnapshot runs this same file as a module worker, which does the download and the inflating.
@@ -6,6 +6,12 @@
 // Why a worker: inflating the 31 MB of memory takes ~0.4 s of one core on the 2-core test machine
 // (measured in Chromium: one ~0.3 s block), which on the main thread delayed the first paint and
 // everything PyScript does before Python is ready.
+//
+// Two ways to the same memory: python-snapshot.bin as the host sends it, when it comes compressed
+// (Content-Encoding br or gzip: the browser inflates it natively; from the service worker's cache it
+// keeps that header); otherwise, its body cancelled at once, python-snapshot.bin.gz, a plain gzip
+// file inflated here with DecompressionStream (a host that compresses nothing sends 6.4 MB instead
+// of 31 MB). Offline with only the .gz file cached, the first fetch fails and the second answers.
 //
 // Messages from the worker: {progress: [received, total]} as the download streams in (compressed
 // bytes), then {memory: ArrayBuffer, transferSize} (the memory transferred, not copied;
@@ -39,28 +45,42 @@ export function loadSnapshot(url, onProgress = () => {}) {
 
 /**
  * ``response``'s body, unchanged, calling ``onProgress([received, total])`` after each chunk: the
- * bytes so far and the Content-Length (or the bytes so far, when more came: a compressed length).
+ * bytes so far and the Content-Length (or the bytes so far, when more came). A body the browser
+ * inflates (Content-Encoding) counts inflated bytes against a Content-Length of compressed ones, so
+ * its total is reported as 0, unknown: boot.js then uses its size hint of the inflated file.
  * Also used by pyodide-start.js for the files Pyodide downloads itself.
  */
 export function countedBody(response, onProgress) {
-  const total = Number(response.headers.get("content-length")) || 0;
+  const total = response.headers.get("content-encoding") ? 0 : Number(response.headers.get("content-length")) || 0;
   let received = 0;
   return response.body.pipeThrough(new TransformStream({
     transform(chunk, ctl) {
       received += chunk.byteLength;
-      onProgress([received, Math.max(received, total)]);
+      onProgress([received, total && Math.max(received, total)]);
       ctl.enqueue(chunk);
     },
   }));
 }
 
+/** The snapshot's response: python-snapshot.bin if it came compressed, else the .gz file; and whether to inflate. */
+async function open(url) {
+  const res = await fetch(url).catch(() => null);
+  if (res && res.ok && res.headers.get("content-encoding")) return [res, false];
+  if (res && res.body) res.body.cancel().catch(() => {});
+  const gz = await fetch(url + ".gz");
+  if (!gz.ok) throw new Error(`${url}.gz answered HTTP ${gz.status}`);
+  // a host that labels .gz files "Content-Encoding: gzip" has had the browser inflate it already
+  return [gz, !gz.headers.get("content-encoding")];
+}
+
 async function download(url) {
   try {
-    const res = await fetch(url);
-    if (!res.ok) throw new Error(`${url} answered HTTP ${res.status}`);
+    const [res, inflate] = await open(url);
+    if (inflate && typeof DecompressionStream === "undefined") throw new Error("no DecompressionStream");
     const counted = countedBody(res, (progress) => postMessage({ progress }));
-    const memory = await new Response(counted.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-    const timing = performance.getEntriesByName(url)[0];
+    const body = inflate ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
+    const memory = await new Response(body).arrayBuffer();
+    const timing = performance.getEntriesByName(res.url)[0];
     postMessage({ memory, transferSize: timing ? timing.transferSize : null }, [memory]);
   } catch (err) {
     postMessage({ error: String(err && err.message ? err.message : err) });

@@ -1,0 +1,396 @@
+#!/usr/bin/env python3
+"""The game's first and return visits on an emulated mid-range phone, beside a bare Pyodide page.
+
+    python3 -m scripts.build_dist && python3 -m bench.phone_speed
+    python3 -m bench.phone_speed --runs 5 --nets fast4g      # more runs, one network
+    python3 -m bench.phone_speed --no-match --by-path        # start-up only, bytes of each file
+    python3 -m bench.phone_speed --json out.json             # also every raw figure
+
+The phone (issue 13): headless Chromium (``CHROMIUM``, default /usr/bin/chromium) at 360x740, device
+pixel ratio 2, touch, the processor slowed ``--cpu`` times (default 4, Lighthouse's mobile setting) with
+the DevTools protocol's ``Emulation.setCPUThrottlingRate``, the network throttled with
+``Network.emulateNetworkConditions`` (it throttles the page's workers too): Fast 4G = 40 ms, 9 Mbit/s
+down, 1.5 up; Slow 4G = 150 ms, 1.6 Mbit/s down, 0.75 up (Lighthouse's).
+
+The site is dist/ (``python3 -m scripts.build_dist`` first), served in this process the way a static
+host serves it (scripts/static_host.py: brotli or gzip from the precompressed twins, text and wasm
+gzipped on the fly otherwise, archives as they are, ETag and 304, ``Cache-Control: no-cache``).
+bench/bare.html, bench/bare.js and Pyodide's own python_stdlib.zip are not in dist/: they are served
+from the repository by the same server with the same rules. The bare page loads Pyodide exactly as the
+pinned npm package publishes it (vendor/pyodide/ holds unmodified copies): no snapshot, the whole
+standard library.
+
+For each network, ``--runs`` times, the game and the bare page take turns (game first in odd runs):
+
+* **first visit**: a fresh browser context. First contentful paint; *ready* = html[data-py-ready] (the
+  ``mt-ready`` mark); the body bytes the server sent from the navigation to ready (page, workers and
+  service worker; headers not counted); for the game also the bytes of the whole first visit, until
+  its service worker has cached everything for offline play (html[data-offline-ready]); how Python
+  started (snapshot or full start-up) and the throughput the page measured; the longest main-thread
+  task from navigation to ready (PerformanceObserver "longtask", installed before the page runs).
+* **return visit**: the same context loaded again (the game from its service worker, the bare page
+  from the HTTP cache, revalidated).
+
+Then, on the first visit's settings but no network throttling, a CPU-vs-CPU match in the game, the one
+bench/page_speed.py plays (``--seats`` strong,normal,easy,strong on double-12, one round), at instant
+and at normal speed: the longest main-thread task and the tasks over 100 ms from Start to the round's
+end. Medians of the runs; the targets of issue 13 last. Always exits 0; a missed target says MISS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import functools
+import http.server
+import json
+import os
+import statistics
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, ROOT)
+from scripts.static_host import StaticHandler  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+NETS = {  # latency ms, download and upload bytes per second
+    "fast4g": (40, 9e6 / 8, 1.5e6 / 8),
+    "slow4g": (150, 1.6e6 / 8, 750e3 / 8),
+}
+FROM_REPO = ("bench/bare.html", "bench/bare.js", "vendor/pyodide/python_stdlib.zip")   # the yardstick's own files
+TIMEOUT = 600_000
+
+# Installed before any script of the page: every long task, and a call to Python once ready.
+OBSERVE_JS = """
+window.__longtasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longtasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+  }).observe({type: "longtask", buffered: true});
+} catch (e) {}
+new MutationObserver((_, obs) => {
+  const html = document.documentElement;
+  if (html && html.hasAttribute("data-py-ready")) { obs.disconnect(); window.__benchReady && window.__benchReady(); }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-py-ready"]});
+"""
+METRICS_JS = """() => {
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+  const ready = performance.getEntriesByName('mt-ready')[0];
+  const at = (name) => { const m = performance.getEntriesByName(name)[0]; return m ? m.startTime : null; };
+  return {fcp: fcp ? fcp.startTime : null, ready: ready ? ready.startTime : null,
+          python_start: at('mt-python-start'), python_booted: at('mt-python-booted'),
+          longtasks: window.__longtasks || [], start: window.mtPythonStart || null,
+          throughput: window.mtThroughput === undefined ? null : window.mtThroughput};
+}"""
+
+
+class Counter:
+    """Body bytes the server sent, in total and per path (thread-safe)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.total = 0
+        self.log: list[tuple[float, str, int]] = []
+
+    def add(self, path: str, n: int) -> None:
+        with self.lock:
+            self.total += n
+            self.log.append((time.time(), path, n))
+
+    def since(self, mark: int) -> list[tuple[float, str, int]]:
+        with self.lock:
+            return self.log[mark:]
+
+
+def make_server(site: str, counter: Counter) -> http.server.ThreadingHTTPServer:
+    class Handler(StaticHandler):
+        def translate_path(self, path):
+            local = path.split("?", 1)[0].split("#", 1)[0].lstrip("/")
+            return os.path.join(ROOT, local) if local in FROM_REPO else super().translate_path(path)
+
+        def extra_headers(self, path):
+            return {"Cache-Control": "no-cache"}
+
+        def count(self, n):
+            counter.add(self.path.split("?", 1)[0], n)
+
+        def log_message(self, *a):
+            pass
+
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=site))
+    srv.daemon_threads = True
+    return srv
+
+
+def throttle(context, page, net: str, cpu: float):
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    if net in NETS:
+        latency, down, up = NETS[net]
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": latency,
+                 "downloadThroughput": down, "uploadThroughput": up, "connectionType": "cellular4g"})
+    if cpu > 1:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    return cdp
+
+
+class Visit:
+    """One page in one context: its loads, with the server bytes up to ready counted."""
+
+    def __init__(self, browser, counter: Counter, net: str, cpu: float):
+        self.counter = counter
+        self.context = browser.new_context(**PHONE)
+        self.context.add_init_script(OBSERVE_JS)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(TIMEOUT)
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.ready_bytes = None
+        self.page.expose_function("__benchReady", self._ready)
+        self.cdp = throttle(self.context, self.page, net, cpu)
+
+    def _ready(self):
+        self.ready_bytes = self.counter.total
+
+    def load(self, url: str | None) -> dict:
+        self.ready_bytes = None
+        start = self.counter.total
+        mark = len(self.counter.log)
+        t0 = time.time()
+        if url:
+            self.page.goto(url, wait_until="commit")
+        else:
+            self.page.reload(wait_until="commit")
+        self.page.wait_for_selector("html[data-py-ready]", state="attached")
+        self.page.wait_for_function("performance.getEntriesByName('mt-ready').length > 0")
+        m = self.page.evaluate(METRICS_JS)
+        m["bytes"] = (self.ready_bytes if self.ready_bytes is not None else self.counter.total) - start
+        m["longest"] = max([d for s, d in m["longtasks"] if s <= m["ready"]], default=0)
+        # where the longest task ran: inside loadPyodide (wasm instantiation, memory restore or Python's
+        # start-up) or after it (PyScript, the package, the first view model)
+        top = max([(d, s) for s, d in m["longtasks"] if s <= m["ready"]], default=(0, 0))
+        m["longest_phase"] = ("before Pyodide" if m["python_start"] is None or top[1] < m["python_start"] else
+                              "in loadPyodide" if m["python_booted"] is None or top[1] < m["python_booted"] else
+                              "after loadPyodide")
+        m["wall"] = time.time() - t0
+        m["by_path"] = self.counter.since(mark)
+        m["log_end"] = mark + len(m["by_path"])
+        m["start_bytes"] = start
+        return m
+
+    def close(self):
+        self.context.close()
+
+
+def by_path(entries) -> str:
+    sums: dict[str, list[int]] = {}
+    for _, path, n in entries:
+        s = sums.setdefault(path, [0, 0])
+        s[0] += 1
+        s[1] += n
+    rows = sorted(sums.items(), key=lambda kv: -kv[1][1])
+    return "\n".join(f"      {n / 1e6:7.3f} MB in {k} response(s) {p}" for p, (k, n) in rows if n > 0)
+
+
+def game_visit(browser, counter, base, net, cpu, show_paths) -> tuple[dict, dict]:
+    v = Visit(browser, counter, net, cpu)
+    try:
+        cold = v.load(base)
+        # the whole first visit: until the service worker has cached every file for offline play
+        v.page.wait_for_selector('html[data-offline-ready="1"]', state="attached")
+        cold["whole"] = counter.total - cold["start_bytes"]
+        if show_paths:
+            print("    game first visit, to ready:\n" + by_path(cold["by_path"]))
+            print("    game first visit, ready to offline-ready:\n" + by_path(counter.log[cold["log_end"]:]))
+        warm = v.load(None)
+        warm["controlled"] = v.page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)")
+        cold["errors"] = v.errors[:]
+        return cold, warm
+    finally:
+        v.close()
+
+
+def bare_visit(browser, counter, base, net, cpu, show_paths) -> tuple[dict, dict]:
+    v = Visit(browser, counter, net, cpu)
+    try:
+        cold = v.load(base + "bench/bare.html")
+        if show_paths:
+            print("    bare first visit, to ready:\n" + by_path(cold["by_path"]))
+        warm = v.load(None)
+        cold["errors"] = v.errors[:]
+        return cold, warm
+    finally:
+        v.close()
+
+
+def cpu_match(browser, counter, base, seats, speed, cpu) -> dict:
+    """The page_speed match in the game on the phone (no network throttling): long tasks from Start to the end."""
+    v = Visit(browser, counter, "none", cpu)
+    page = v.page
+    try:
+        page.goto(base + "?test=1&nosw")
+        page.wait_for_selector("html[data-py-ready]", state="attached")
+        page.select_option("#preset", "classic" if len(seats) > 4 else "standard")
+        page.check('input[name="set"][value="12"]')
+        page.select_option("#seats", str(len(seats)))
+        for i, kind in enumerate(seats):
+            page.select_option(f"#seat-kind-{i}", kind)
+        page.check('input[name="rounds"][value="one"]')
+        page.select_option("#cpu_speed", speed)
+        page.click(".advanced summary")
+        page.fill("#seed", "1")
+        t0 = page.evaluate("performance.now()")
+        page.click('#setup [data-action="start"]')
+        page.wait_for_selector("#round-dialog[open], #match-dialog[open]", state="attached")
+        t1 = page.evaluate("performance.now()")
+        tasks = [d for s, d in page.evaluate("window.__longtasks") if t0 <= s <= t1]
+        return {"speed": speed, "seconds": (t1 - t0) / 1000, "longest": max(tasks, default=0),
+                "over100": sum(1 for d in tasks if d > 100), "over50": len(tasks), "errors": v.errors[:]}
+    finally:
+        v.close()
+
+
+def med(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def fmt_ms(v):
+    return "-" if v is None else f"{v / 1000:.2f} s" if v >= 1000 else f"{v:.0f} ms"
+
+
+def fmt_mb(v):
+    return "-" if v is None else f"{v / 1e6:.2f} MB"
+
+
+def report(a, results, matches, chromium, load) -> list[str]:
+    lines = [f"phone_speed: {datetime.datetime.now():%Y-%m-%d %H:%M}, Chromium {chromium}, {os.cpu_count()} cores, "
+             f"CPU {a.cpu:g}x, {a.runs} runs of each (medians; single runs in brackets), load average "
+             f"{load[0][0]:.2f} before, {load[1][0]:.2f} after", ""]
+    head = "| network | measure | game (dist/) | bare Pyodide | game / bare |"
+    lines += [head, "|---|---|---:|---:|---:|"]
+    verdicts = []
+    for net in a.nets:
+        g, b = results[net]["game"], results[net]["bare"]
+        gw, bw = results[net]["game_warm"], results[net]["bare_warm"]
+
+        def row(label, key, rs_g, rs_b, f):
+            mg, mb = med([r[key] for r in rs_g]), med([r[key] for r in rs_b]) if rs_b is not None else None
+            ratio = f"{mg / mb:.2f}" if mg and mb else ""
+            singles = lambda rs: ", ".join(f(r[key]) for r in rs)
+            lines.append(f"| {net} | {label} | {f(mg)} ({singles(rs_g)}) | "
+                         f"{f(mb) + ' (' + singles(rs_b) + ')' if rs_b is not None else ''} | {ratio} |")
+            return mg, mb
+
+        row("first visit: first contentful paint", "fcp", g, b, fmt_ms)
+        rg, rb = row("first visit: ready", "ready", g, b, fmt_ms)
+        bg, _ = row("first visit: bytes before ready", "bytes", g, b, fmt_mb)
+        wg, _ = row("first visit: whole, with the offline cache", "whole", g, None, fmt_mb)
+        lg, lb = row("first visit: longest task to ready", "longest", g, b, fmt_ms)
+        row("return visit: first contentful paint", "fcp", gw, bw, fmt_ms)
+        warm, _ = row("return visit: ready", "ready", gw, bw, fmt_ms)
+        row("return visit: bytes before ready", "bytes", gw, bw, fmt_mb)
+        starts = ", ".join(f"{r['start']} at {r['throughput'] / 1e3:.0f} kB/s" if r["throughput"] not in (None, float("inf"))
+                           else str(r["start"]) for r in g)
+        lines.append(f"| {net} | how Python started (throughput measured) | {starts} | full start-up | |")
+        if net == "fast4g":
+            verdicts += [("Fast 4G first visit: ready <= 0.8 x bare", rg and rb and rg <= 0.8 * rb,
+                          f"{rg / rb:.2f} x" if rg and rb else "-"),
+                         ("Fast 4G first visit: <= 9 MB before ready", bg is not None and bg <= 9e6, fmt_mb(bg)),
+                         ("Fast 4G whole first visit <= 12 MB", wg is not None and wg <= 12e6, fmt_mb(wg))]
+        if net == "slow4g":
+            verdicts.append(("Slow 4G first visit: ready no later than bare", rg and rb and rg <= rb,
+                             f"{rg / rb:.2f} x" if rg and rb else "-"))
+        verdicts.append((f"{net} return visit: ready <= 2.5 s", warm is not None and warm <= 2500, fmt_ms(warm)))
+        verdicts.append((f"{net} boot: no task over 250 ms", lg is not None and lg <= 250, fmt_ms(lg)))
+    if matches:
+        lines += ["", "| CPU-vs-CPU match (" + a.seats + ", double-12, one round) | round took | longest task "
+                  "| tasks > 100 ms | tasks > 50 ms |", "|---|---:|---:|---:|---:|"]
+        for m in matches:
+            lines.append(f"| {m['speed']} speed | {m['seconds']:.1f} s | {fmt_ms(m['longest'])} | {m['over100']} "
+                         f"| {m['over50']} |")
+            verdicts.append((f"match at {m['speed']} speed: no task over 100 ms", m["longest"] <= 100,
+                             fmt_ms(m["longest"])))
+    lines += ["", "| target (issue 13) | measured | |", "|---|---:|---|"]
+    lines += [f"| {label} | {value} | {'ok' if ok else 'MISS'} |" for label, ok, value in verdicts]
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=3, help="runs of each page on each network (default 3)")
+    ap.add_argument("--nets", default="fast4g,slow4g", help="networks, comma-separated: fast4g, slow4g")
+    ap.add_argument("--cpu", type=float, default=4.0, help="CPU slow-down (default 4)")
+    ap.add_argument("--site", default=os.path.join(ROOT, "dist"), help="the built site (default dist/)")
+    ap.add_argument("--no-match", action="store_true", help="skip the CPU-vs-CPU matches")
+    ap.add_argument("--speeds", default="instant,normal", help="CPU speeds of the matches")
+    ap.add_argument("--seats", default="strong,normal,easy,strong")
+    ap.add_argument("--by-path", action="store_true", help="print the bytes of each file in each first visit")
+    ap.add_argument("--json", help="write every raw figure to this file")
+    a = ap.parse_args(argv)
+    a.nets = [n.strip() for n in a.nets.split(",") if n.strip()]
+    if not os.path.isfile(os.path.join(a.site, "index.html")):
+        raise SystemExit("phone_speed: no site in " + a.site + ": run python3 -m scripts.build_dist first")
+    from playwright.sync_api import sync_playwright
+
+    load_before = os.getloadavg()
+    counter = Counter()
+    srv = make_server(os.path.abspath(a.site), counter)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{srv.server_address[1]}/"
+    results = {n: {"game": [], "bare": [], "game_warm": [], "bare_warm": []} for n in a.nets}
+    matches = []
+    problems = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            chromium = browser.version
+            for net in a.nets:
+                for i in range(a.runs):
+                    order = ("game", "bare") if i % 2 == 0 else ("bare", "game")
+                    for kind in order:
+                        visit = game_visit if kind == "game" else bare_visit
+                        cold, warm = visit(browser, counter, base, net, a.cpu, a.by_path)
+                        results[net][kind].append(cold)
+                        results[net][kind + "_warm"].append(warm)
+                        problems += [f"{net} {kind}: {e}" for e in cold.get("errors", [])]
+                        extra = (f", whole {fmt_mb(cold['whole'])}, {cold['start']}"
+                                 f" ({(cold['throughput'] or 0) / 1e3:.0f} kB/s)") if kind == "game" else ""
+                        print(f"{net} run {i + 1} {kind}: fcp {fmt_ms(cold['fcp'])}, ready {fmt_ms(cold['ready'])}, "
+                              f"{fmt_mb(cold['bytes'])} before ready{extra}, longest task {fmt_ms(cold['longest'])} ({cold['longest_phase']}); "
+                              f"return visit ready {fmt_ms(warm['ready'])}, {fmt_mb(warm['bytes'])}", flush=True)
+            if not a.no_match:
+                seats = [s.strip() for s in a.seats.split(",") if s.strip()]
+                for speed in a.speeds.split(","):
+                    m = cpu_match(browser, counter, base, seats, speed.strip(), a.cpu)
+                    matches.append(m)
+                    problems += [f"match {speed}: {e}" for e in m["errors"]]
+                    print(f"match at {speed}: {m['seconds']:.1f} s, longest task {fmt_ms(m['longest'])}, "
+                          f"{m['over100']} over 100 ms", flush=True)
+            browser.close()
+    finally:
+        srv.shutdown()
+    lines = report(a, results, matches, chromium, (load_before, os.getloadavg()))
+    print("\n" + "\n".join(lines))
+    if problems:
+        print("\nproblems seen:\n  " + "\n  ".join(problems))
+    print(f"\ncommand: python3 -m bench.phone_speed {' '.join(argv)}".rstrip())
+    if a.json:
+        for net in results.values():
+            for rs in net.values():
+                for r in rs:
+                    r.pop("by_path", None)
+        with open(a.json, "w") as f:
+            json.dump({"results": results, "matches": matches}, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
