@@ -61,7 +61,8 @@ def test_first_paint_comes_before_python_and_an_early_start_waits_for_it(fresh_p
         route.continue_()
     page.wait_for_selector("#game-screen", state="visible", timeout=90_000)
     counted = page.evaluate("window.mtDownload")
-    assert counted["pyodide.asm.wasm"][0] == counted["pyodide.asm.wasm"][1] > 5_000_000, counted
+    # every byte of the runtime arrived (counted inflated: a compressed transfer does not say its inflated size)
+    assert counted["pyodide.asm.wasm"][0] == os.path.getsize(os.path.join(ROOT, "vendor", "pyodide", "pyodide.asm.wasm"))
     assert page.eval_on_selector("#load-bar", "b => b.value") == 100
     timings = page.evaluate("({fcp: performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint').startTime,"
                             " ready: window.mtBoot.readyMs})")

@@ -183,6 +183,10 @@ REASON_NOT_JSON = N_("the file is not valid JSON")
 REASON_STORAGE_FULL = N_("the browser's storage for this site is full")
 REASON_STORAGE_DENIED = N_("access denied: a privacy setting, or the game is inside another site's page")
 
+# -- the replay ----------------------------------------------------------------------
+REPLAY_WHERE = N_("Round {round} of {rounds}, action {action} of {actions}")
+REPLAY_DEAL = N_("Round {round}: the tiles are dealt.")
+
 # -- the saved match offered on the setup screen ----------------------------------------
 SAVED_MATCH = N_("{players}: {round}")
 SAVED_MATCH_OVER = N_("{players}: match over")

@@ -1,0 +1,61 @@
+"""The replay: every position of a match file, drawn as a bystander sees it."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from mexican_train import Rules, matchfile, new_match
+from mexican_train.cli import play_out
+from mexican_train.match import Player
+from mexican_train.ui import replay
+
+
+def played(rounds=2, seed=4, people=1):
+    rules = Rules.make("standard", set=6, seats=3, rounds=rounds)
+    players = [Player(f"P{s}", "random") for s in range(3)]
+    match = play_out(new_match(rules, seed, players))
+    return match._replace(players=tuple(Player(p.name, "human" if s < people else "easy")
+                                        for s, p in enumerate(match.players)))
+
+
+def test_every_step_is_the_engines_replay_of_the_file_action_by_action():
+    match = played()
+    found = replay.steps(match)
+    assert len(found) == sum(len(r.actions) + 1 for r in match.rounds)
+    for step in found:
+        state = step.match.rounds[step.round]
+        assert state.actions == match.rounds[step.round].actions[:step.action]
+        assert step.match.rounds[:step.round] == match.rounds[:step.round]
+    assert replay.round_starts(found) == [0, len(match.rounds[0].actions) + 1]
+    assert replay.index_of(found, 1, 3) == replay.round_starts(found)[1] + 3
+
+
+def test_hands_are_shown_once_their_round_is_over_in_the_file_and_narration_names_the_move():
+    match = played()
+    found = replay.steps(match)
+    vm = replay.view_model(found, 5, match)
+    assert vm["hands_shown"] and all("tiles" in h for h in vm["hands"])
+    assert vm["said"] and vm["where"] == f"Round 1 of 2, action 5 of {len(match.rounds[0].actions)}"
+    assert replay.view_model(found, 0, match)["said"] == ["Round 1: the tiles are dealt."]
+
+
+def test_no_hidden_tile_is_shown_during_an_unfinished_round():
+    match = played(rounds=1)
+    # the file of an unfinished round: its first 9 actions only
+    data = matchfile.to_dict(match)
+    data["rounds"][0]["actions"] = data["rounds"][0]["actions"][:9]
+    del data["rounds"][0]["scores"]
+    data["totals"] = [0, 0, 0]
+    unfinished = matchfile.from_dict(data)
+    found = replay.steps(unfinished)
+    for i, step in enumerate(found):
+        vm = replay.view_model(found, i, unfinished)
+        state = step.match.rounds[0]
+        on_layout = {tuple(sorted(t)) for train in state.trains for t in train.tiles}
+        hidden = {(t.low, t.high) for h in state.hands for t in h} | {(t.low, t.high) for t in state.boneyard}
+        text = json.dumps(vm)
+        shown = {tuple(sorted(map(int, m))) for m in re.findall(r"\b(\d{1,2})-(\d{1,2})\b", text)}
+        assert not (shown & (hidden - on_layout)), (i, shown & hidden)
+        assert not vm["hands_shown"] and all("tiles" not in h for h in vm["hands"])
+        assert not any(t["eligible"] or t["target"] for t in vm["trains"])
