@@ -1,4 +1,4 @@
-"""The command line of FORMATS.md: ``python -m mexican_train selfplay | legal | apply | move``,
+"""The command line of FORMATS.md: ``python -m mexican_train selfplay | legal | apply | move | review``,
 and ``tournament`` (CPU levels against each other, see ``tournament``)."""
 
 from __future__ import annotations
@@ -92,6 +92,21 @@ def cmd_move(args) -> int:
     return 0
 
 
+def cmd_review(args) -> int:
+    import json
+    from . import review
+    match = matchfile.loads(_read(args.file))
+    if args.seat is not None and not 0 <= args.seat < match.rules.seats:
+        raise MexicanTrainError(f"--seat {args.seat}: seats count 0 to {match.rules.seats - 1}")
+    items = review.review(match, None if args.seat is None else [args.seat], args.seed)
+    if args.json:
+        print(json.dumps(review.as_json(items), ensure_ascii=False))
+    else:
+        for item in items:
+            print(review.as_line(item))
+    return 0
+
+
 def cmd_tournament(args) -> int:
     from . import tournament
     rules = Rules.make(args.preset, set=args.set, seats=args.seats)
@@ -155,6 +170,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int)
     p.add_argument("--explain", action="store_true")
     p.set_defaults(run=cmd_move)
+
+    p = sub.add_parser("review", help="the coach: the decisions of a seat where Strong would have played "
+                                      "differently, and about how many points each cost")
+    p.add_argument("file")
+    p.add_argument("--seat", type=int, help="the seat to review (default: every seat a person played)")
+    p.add_argument("--seed", type=int, help="Strong's generator seed, as move --seed (default: the match seed)")
+    p.add_argument("--json", action="store_true", help="one JSON list instead of a line per item")
+    p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("tournament", help="play CPU levels against each other on seeded deals, both sides of each")
     p.add_argument("--pairings", default="strong-easy,strong-normal,normal-easy",
