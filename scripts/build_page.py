@@ -67,7 +67,7 @@ def sources() -> list[str]:
 def _registry() -> dict:
     """The registries the page's scripts need before Python has loaded (values only: words are added per page)."""
     from mexican_train.players import LEVELS
-    from mexican_train.rules import PRESETS, Rules, seat_range
+    from mexican_train.rules import PRESETS, Rules, seat_range, tile_count
     from mexican_train.tiles import SET_SIZES
     from mexican_train.ui.controller import DEFAULT_SPEED, SECTIONS, SPEEDS
     presets = {}
@@ -79,8 +79,10 @@ def _registry() -> dict:
     return {
         "presets": presets,
         "options": [{"name": name, "kind": "choice" if option.choices else "switch",
-                     "number": bool(option.choices) and all(isinstance(v, int) for v, _ in option.choices)}
+                     "number": bool(option.choices) and all(isinstance(v, int) for v, _ in option.choices),
+                     "choices": [value for value, _ in option.choices]}
                     for name, option in Rules.options() if option.rule],
+        "tiles": {str(top): tile_count(top) for top in SET_SIZES},
         "levels": [{"name": level.name, "offered": level.offered} for level in LEVELS],
         "speeds": [speed.name for speed in SPEEDS],
         "default_speed": DEFAULT_SPEED,

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Serve the game from the repository root, for play and for the browser tests.
 
-    python3 -m scripts.serve [--port 8000] [--prefix /sub/dir/] [--root DIR]
+    python3 -m scripts.serve [--port 8000] [--prefix /sub/dir/] [--root DIR] [--example]
 
 Standard library only.
 
@@ -104,19 +104,38 @@ def make_server(port: int = 0, prefix: str = "/", root: str = ROOT) -> http.serv
     return server
 
 
+def make_example_server(game_url: str, port: int = 0) -> http.server.ThreadingHTTPServer:
+    """A second origin serving examples/ (the example host page), for the game served at ``game_url``."""
+    server = make_server(port, "/", os.path.join(ROOT, "examples"))
+    server.url = f"{server.url}host.html?game={game_url}"
+    return server
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--port", type=int, default=8000, help="0 picks a free port")
     ap.add_argument("--prefix", default="/", help="serve the site under this sub-path")
     ap.add_argument("--root", default=ROOT, help="folder to serve (default: the repository root)")
+    ap.add_argument("--example", action="store_true",
+                    help="also serve examples/host.html on the next port: a games site on another origin that "
+                         "embeds the game, shows its events and pauses it (docs/embed.md)")
     a = ap.parse_args()
     srv = make_server(a.port, a.prefix, os.path.abspath(a.root))
     print(f"PORT {srv.server_address[1]}", flush=True)
     print(srv.url, flush=True)
+    servers = [srv]
+    if a.example:
+        host = make_example_server(srv.url, srv.server_address[1] + 1 if a.port else 0)
+        print(f"the example host page, on another origin: {host.url}", flush=True)
+        threading.Thread(target=host.serve_forever, daemon=True).start()
+        servers.append(host)
     try:
         srv.serve_forever()
     except KeyboardInterrupt:
         pass
+    finally:
+        for server in servers:
+            server.server_close()
 
 
 if __name__ == "__main__":

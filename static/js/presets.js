@@ -1,0 +1,109 @@
+// Presets in the address: every choice of the setup screen as a query parameter, for games sites that
+// offer a particular match and for links people share (docs/embed.md lists them all):
+//
+//   ?preset=standard&set=6&seats=2&seat0=human&name0=Ana&seat1=easy&rounds=one&speed=fast
+//    &double_rule=immediate&blank_double_penalty=25&exhausted_suit_exception=1&hand_size=7&seed=42&autostart=1
+//
+// Each value is checked as strictly as the setup form checks it, against the same registries (the rule
+// options, presets, levels and speeds declared in Python: REGISTRY). A bad value is left out with one
+// console warning naming it, and the rest still applies. `lang` is the page's (static/js/prefs.js) and
+// `host` the embedding page's origin (static/js/host.js).
+
+/** Switches in the address: 1, true, yes or on; 0, false, no or off. */
+function readSwitch(text) {
+  const t = String(text).trim().toLowerCase();
+  if (["1", "true", "yes", "on"].includes(t)) return true;
+  if (["0", "false", "no", "off"].includes(t)) return false;
+  return null;
+}
+
+function readInt(text) {
+  const t = String(text).trim();
+  return /^\d{1,9}$/.test(t) ? Number(t) : null;
+}
+
+/**
+ * The setup choices named in ``params`` (a URLSearchParams), checked: {values, autostart, warnings}.
+ * ``values`` holds only what was given and valid: preset, set, seats, players ([{kind, name}] for the
+ * seats given), rounds, cpu_speed, hand_size, seed and each rule option; ``testing`` allows the Random level.
+ */
+export function readPresets(params, registry, testing = false) {
+  const values = {};
+  const warnings = [];
+  const bad = (name, why) => warnings.push(`mexican-train: ignoring the address's ${name}=${params.get(name)}: ${why}`);
+  const given = (name) => params.has(name);
+
+  if (given("preset")) {
+    if (params.get("preset") in registry.presets) values.preset = params.get("preset");
+    else bad("preset", `it is one of ${Object.keys(registry.presets).join(", ")}`);
+  }
+  const preset = values.preset || "standard";
+  if (given("set")) {
+    const top = params.get("set");
+    if (top in registry.presets[preset]) values.set = Number(top);
+    else bad("set", `it is one of ${Object.keys(registry.presets[preset]).join(", ")}`);
+  }
+  const table = registry.presets[preset][String(values.set || 12)];
+  if (given("seats")) {
+    const seats = readInt(params.get("seats"));
+    const [least, most] = table.seats;
+    if (seats !== null && seats >= least && seats <= most) values.seats = seats;
+    else bad("seats", `the ${preset} rules on this set seat ${least} to ${most} players`);
+  }
+  const kinds = ["human", ...registry.levels.filter((l) => l.offered || testing).map((l) => l.name)];
+  const players = [];
+  for (let i = 0; i < 10; i++) {
+    const seat = {};
+    if (given("seat" + i)) {
+      if (kinds.includes(params.get("seat" + i))) seat.kind = params.get("seat" + i);
+      else bad("seat" + i, `a seat is played by one of ${kinds.join(", ")}`);
+    }
+    if (given("name" + i)) {
+      const name = params.get("name" + i).replace(/\s+/g, " ").trim();
+      if (name && name.length <= 24) seat.name = name;
+      else bad("name" + i, "a name has 1 to 24 characters");
+    }
+    if (Object.keys(seat).length) players[i] = seat;
+  }
+  if (players.length) values.players = players;
+  if (given("rounds")) {
+    if (["one", "short", "full"].includes(params.get("rounds"))) values.rounds = params.get("rounds");
+    else bad("rounds", "the match length is one, short or full");
+  }
+  if (given("speed")) {
+    if (registry.speeds.includes(params.get("speed"))) values.cpu_speed = params.get("speed");
+    else bad("speed", `it is one of ${registry.speeds.join(", ")}`);
+  }
+  for (const option of registry.options) {
+    if (!given(option.name)) continue;
+    const text = params.get(option.name);
+    if (option.kind === "switch") {
+      const on = readSwitch(text);
+      if (on === null) bad(option.name, "it is 1 or 0");
+      else values[option.name] = on;
+    } else {
+      const value = option.number ? readInt(text) : text;
+      if (option.choices.map(String).includes(String(value))) values[option.name] = value;
+      else bad(option.name, `it is one of ${option.choices.join(", ")}`);
+    }
+  }
+  if (given("hand_size")) {
+    const size = readInt(params.get("hand_size"));
+    const seats = values.seats || 2;
+    const most = Math.floor((registry.tiles[String(values.set || 12)] - 2) / seats);
+    if (size !== null && size >= 1 && size <= most) values.hand_size = size;
+    else bad("hand_size", `1 to ${most} tiles for ${seats} seats on this set`);
+  }
+  if (given("seed")) {
+    const seed = readInt(params.get("seed"));
+    if (seed !== null) values.seed = seed;
+    else bad("seed", "a deal number is a whole number");
+  }
+  let autostart = false;
+  if (given("autostart")) {
+    const on = readSwitch(params.get("autostart"));
+    if (on === null) bad("autostart", "it is 1 or 0");
+    else autostart = on;
+  }
+  return { values, autostart, warnings };
+}
