@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..actions import MEXICAN, Action
 from ..i18n import _
 from ..match import Match
@@ -50,12 +52,22 @@ def describe_move(match: Match, action: Action, viewer: int | None) -> str:
     return _({"draw": S.MOVE_DRAW, "pass": S.MOVE_PASS, "stop": S.MOVE_STOP}[action.kind])
 
 
-def narrate(before: Match, after: Match, viewer: int | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Sentences for the events between two positions, and the same moves in short for a summary."""
+class Told(NamedTuple):
+    """What one action did, in words."""
+
+    lines: tuple[str, ...]  # a sentence per event
+    moves: tuple[str, ...]  # the same moves in short, for a one-sentence summary of a turn
+    round_end: tuple[str, ...]  # how the round ended, if it did: said even after a summary
+
+
+def narrate(before: Match, after: Match, viewer: int | None) -> Told:
+    """Sentences for the events between two positions, the moves in short, and the round's end if it came."""
     old = before.round
     done = after.rounds[old.number] if old.number < len(after.rounds) else after.round
     events = done.events[len(old.events):]
-    lines, moves = [], []
+    lines: list[str] = []
+    moves: list[str] = []
+    ending: list[str] = []
     for event in events:
         you = event.seat >= 0 and is_you(after, event.seat, viewer)
         name = after.players[event.seat].name if event.seat >= 0 else ""
@@ -81,12 +93,16 @@ def narrate(before: Match, after: Match, viewer: int | None) -> tuple[tuple[str,
             lines.append(_(S.SAID_STOP_YOU) if you else _(S.SAID_STOP).format(name=name))
             moves.append(_(S.MOVED_STOP))
         elif event.kind == "mark":
+            if old.trains[event.seat].marked:  # a failed draw on a train already marked changes nothing
+                continue
             lines.append(_(S.SAID_MARK_YOURS) if you else _(S.SAID_MARK).format(name=name))
             moves.append(_(S.MOVED_MARK))
         elif event.kind == "unmark":
             lines.append(_(S.SAID_UNMARK_YOURS) if you else _(S.SAID_UNMARK).format(name=name))
         elif event.kind == "out":
-            lines.append(_(S.SAID_OUT_YOU) if you else _(S.SAID_OUT).format(name=name))
+            ending.append(_(S.SAID_OUT_YOU) if you else _(S.SAID_OUT).format(name=name))
+            lines.append(ending[-1])
         elif event.kind == "blocked":
-            lines.append(_(S.SAID_BLOCKED))
-    return tuple(lines), tuple(moves)
+            ending.append(_(S.SAID_BLOCKED))
+            lines.append(ending[-1])
+    return Told(tuple(lines), tuple(moves), tuple(ending))
