@@ -106,7 +106,7 @@ class Session(NamedTuple):
     final_seen: bool = False
     hint: tuple[str, str] | None = None
     announce: tuple[str, ...] = ()
-    prompts: tuple[str, ...] = ()  # lines of ``announce`` that the banner already shows (said, not shown twice)
+    prompts: tuple[str, ...] = ()  # lines of ``announce`` the screen shows already (the banner, a chosen tile)
     cpu_moves: tuple[str, ...] = ()  # the CPU turn in progress, for its summary
     error: str | None = None
 
@@ -260,7 +260,7 @@ def handle(session: Session, event: dict) -> Session:
         if hidden and screen(session) == Screen.BOARD and not session.paused:
             # Nobody is watching: hold the match until the player is back and presses Continue. The
             # player did not choose this pause, so a reload (which hides the page) does not keep it.
-            return session._replace(hidden=True, paused=True, auto_paused=True, announce=(_(S.SAID_PAUSED),))
+            return _shown(session._replace(hidden=True, paused=True, auto_paused=True), _(S.SAID_PAUSED))
         return session._replace(hidden=hidden)
     return session
 
@@ -276,10 +276,10 @@ def _select(session: Session, text) -> Session:
     if t not in session.match.round.hands[seat]:
         return session
     if session.selected == t:
-        return session._replace(selected=None, announce=(_(S.SAID_CLEARED),))
+        return _shown(session._replace(selected=None), _(S.SAID_CLEARED))
     if not targets_of(session.match, t):
         return session._replace(selected=None, announce=(_(S.SAID_NOT_PLAYABLE).format(tile=tile_text(t)),))
-    return session._replace(selected=t, hint=None, announce=(_(S.SAID_SELECTED).format(tile=tile_text(t)),))
+    return _shown(session._replace(selected=t, hint=None), _(S.SAID_SELECTED).format(tile=tile_text(t)))
 
 
 def targets_of(match: Match, t: Tile) -> tuple[str, ...]:
@@ -310,15 +310,15 @@ def _command(session: Session, name) -> Session:
             return session
         return _commit(session._replace(selected=None), action)
     if name == "clear":
-        return session._replace(selected=None, announce=(_(S.SAID_CLEARED),) if session.selected else ())
+        return _shown(session._replace(selected=None), _(S.SAID_CLEARED)) if session.selected else session
     if name == "escape":
         if session.selected is not None:
-            return session._replace(selected=None, announce=(_(S.SAID_CLEARED),))
+            return _shown(session._replace(selected=None), _(S.SAID_CLEARED))
         return _command(session, "resume" if session.paused else "pause")
     if name == "pause" and screen(session) == Screen.BOARD and not session.paused:
-        return session._replace(paused=True, announce=(_(S.SAID_PAUSED),))
+        return _shown(session._replace(paused=True), _(S.SAID_PAUSED))
     if name == "resume" and session.paused:
-        return session._replace(paused=False, auto_paused=False, announce=(_(S.SAID_RESUMED),))
+        return _shown(session._replace(paused=False, auto_paused=False), _(S.SAID_RESUMED))
     if name == "next" and session.awaiting_next:
         return _turn_begins(session._replace(awaiting_next=False, revealed=None), ())
     if name == "reveal" and needs_reveal(session):
@@ -406,6 +406,12 @@ def _prompted(session: Session, lines: tuple[str, ...], prompt: str) -> Session:
     """Say ``lines`` and then ``prompt``, what to do now: the banner shows it, so the log shows it only to
     screen readers."""
     return session._replace(announce=lines + (prompt,), prompts=(prompt,))
+
+
+def _shown(session: Session, line: str) -> Session:
+    """Say ``line``, which the screen shows already (a tile lifted or put back, the pause dialog): to screen
+    readers only, like a prompt."""
+    return _prompted(session, (), line)
 
 
 def _turn_begins(session: Session, lines: tuple[str, ...]) -> Session:

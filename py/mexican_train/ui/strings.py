@@ -214,6 +214,7 @@ PAGE_TEXT = {
     "updateReload": N_("Reload now"),
     "updateLater": N_("Later"),
     "seatLabel": N_("Player {n}"),
+    "seatCpu": N_("{name} ({level})"),
     "handPoints": N_("{points} points in hand"),
     "engineTile": N_("Engine"),
     "playHere": N_("Play here"),
