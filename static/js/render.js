@@ -352,7 +352,10 @@ function renderRoundEnd(vm) {
       span.appendChild(tileSvg(a, b, false));
       faces.appendChild(span);
     }
-    tilesCell.append(faces, h("span", "tiles-text", r.tiles_text));
+    const words = h("span", "tiles-text");        // each tile's label whole ("7-8" never breaks at its dash)
+    if (r.tiles.length) for (const id of r.tiles) words.append(h("span", "tile-label", id), " ");
+    else words.textContent = r.tiles_text;
+    tilesCell.append(faces, words);
     tr.append(th, tilesCell, h("td", "num", r.points_text), h("td", "num", String(r.total)));
     return tr;
   }));
