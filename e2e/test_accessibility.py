@@ -550,10 +550,15 @@ def test_no_audit_violations_on_any_screen(a11y_page):
     page.wait_for_selector('html[data-cpu-pending="1"]', state="attached")
     run_axe(page, "board, CPU turn", found)
     focus_kept(page, "during a CPU turn")
-    # hotseat: the handover, then an open double to cover
+    # hotseat: the handover, Export's warning, then an open double to cover
     seed, steps, _ = open_double_line()
     game.new_match([("Ana", "human"), ("Ben", "human")], set=6, seed=seed)
     run_axe(page, "hotseat handover", found)
+    page.click('.topbar [data-action="menu"]')
+    page.click('#menu-dialog [data-action="export"]')
+    run_axe(page, "export warning", found)
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
     game.replay(steps)
     game.click("reveal")
     assert page.locator("#trains .train.st-double").count() == 1
@@ -568,6 +573,31 @@ def test_no_audit_violations_on_any_screen(a11y_page):
     assert page.locator("#match-dialog").is_visible()
     run_axe(page, "match end", found)
     assert_no_violations(found)
+
+
+def test_no_audit_violations_on_the_first_screen(browser, server):
+    """The first screen on a first visit, with its settings open, with a saved match to continue, and with a
+    match in play behind it; on a phone, where it must all fit."""
+    context, page, watch = open_game(browser, server + "?test=1", bypass_csp=True, viewport=PHONE)
+    try:
+        found = {}
+        run_axe(page, "first screen", found)
+        page.click("#settings-toggle")
+        run_axe(page, "first screen, settings open", found)
+        page.click("#quick-start")
+        page.wait_for_selector("#game-screen", state="visible")
+        page.reload()
+        page.wait_for_selector("html[data-py-ready]", state="attached", timeout=90_000)
+        page.wait_for_selector('#saved-panel [data-action="continue_saved"]', state="visible")
+        run_axe(page, "first screen, saved match", found)
+        page.click('#saved-panel [data-action="continue_saved"]')
+        page.click('.topbar [data-action="menu"]')
+        page.click('#menu-dialog [data-action="setup"]')
+        run_axe(page, "first screen, match in play", found)
+        assert_no_violations(found)
+        watch.check()
+    finally:
+        context.close()
 
 
 def test_touch_targets_and_no_sideways_scrolling_on_a_phone(a11y_page):

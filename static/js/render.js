@@ -169,7 +169,8 @@ function buildTrainRow(t) {
   const head = h("div", "thead");
   const hint = h("span", "thint", TEXT.hintHere);
   hint.hidden = true;
-  head.append(h("span", "ttitle"), h("span", "tmeta"), h("span", "tstate"), hint);
+  // spaces between the parts: they run on as one text on a phone, and read as separate words
+  head.append(h("span", "ttitle"), " ", h("span", "tmeta"), " ", h("span", "tstate"), " ", hint);
   const line = h("div", "tline");
   const earlier = h("button", "earlier");
   earlier.type = "button";

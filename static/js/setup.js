@@ -241,8 +241,7 @@ export function init() {
   f.querySelectorAll('input[name="set"]').forEach((r) => r.addEventListener("change", () => { f.hand_size.value = ""; limitSeats(); }));
   f.after_turn.addEventListener("change", () => { afterTurnChosen = true; });
   // every change is kept at once (a reload does not lose it) and shown in the summary
-  f.addEventListener("change", () => { remember(); summarise(); });
-  f.addEventListener("input", summarise);
+  for (const type of ["change", "input"]) f.addEventListener(type, () => { remember(); summarise(); });
   summarise();
 }
 
