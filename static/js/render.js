@@ -147,19 +147,24 @@ function pinReachable() {
   const rows = [...$("trains").children];
   const targets = rows.filter((r) => r.classList.contains("target"));
   const pinned = targets.length ? targets : rows.filter((r) => r.classList.contains("eligible"));
-  const room = $("board").clientHeight - 8;
+  // sizes are read only when something is to be pinned (a person's turn), not at every computer move
   const heights = pinned.map((r) => r.offsetHeight + 4);
-  const fits = heights.reduce((a, b) => a + b, 0) <= room;
+  const total = heights.reduce((a, b) => a + b, 0);
+  const fits = pinned.length > 0 && total <= $("board").clientHeight - 8;
   let above = 0;
-  let below = heights.reduce((a, b) => a + b, 0);
+  let below = total;
   for (const row of rows) {
     const at = fits ? pinned.indexOf(row) : -1;
+    let top = "", bottom = "";
+    if (at >= 0) {
+      below -= heights[at];
+      top = above + "px";
+      bottom = below + "px";
+      above += heights[at];
+    }
     row.classList.toggle("pinned", at >= 0);
-    if (at < 0) { row.style.top = row.style.bottom = ""; continue; }
-    below -= heights[at];
-    row.style.top = above + "px";
-    row.style.bottom = below + "px";
-    above += heights[at];
+    if (row.style.top !== top) row.style.top = top;
+    if (row.style.bottom !== bottom) row.style.bottom = bottom;
   }
 }
 
