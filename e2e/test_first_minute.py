@@ -211,6 +211,10 @@ def test_on_a_phone_no_word_is_cut_and_board_tiles_are_64_by_32_with_doubles_acr
             assert not cut and not labels, (cut, labels)
             break
         problems += [f"turn {turn}: {c}" for c in page.evaluate(CUT_JS, "#game-screen")]
+        # the line under the banner says what happened, never what the banner says already
+        visible = page.eval_on_selector_all("#log p.shown", "els => els.map(e => e.textContent)")
+        assert len(visible) <= 1 and not set(visible) & {game.banner(), "Your turn.", "Next player"}, visible
+        assert not [line for line in visible if line.endswith(" selected.") or line.endswith("'s turn.")], visible
         meta = page.inner_text('#trains [data-row="1"] .tmeta')
         assert "Strong" in meta and "Match total:" in meta and "face down" in meta, meta
         sizes = page.eval_on_selector_all("#trains .ttile", """els => els.map(e =>
