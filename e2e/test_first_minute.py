@@ -267,6 +267,12 @@ def test_with_many_players_every_train_a_picked_tile_can_go_to_is_on_screen(fres
             page.click(f'#hand-tiles [data-tile="{tile}"]')
             ends = page.eval_on_selector_all('#trains .end:not([aria-disabled="true"])', ON_SCREEN_JS)
             assert ends and all(ok for _, ok in ends), (tile, ends)
+            if checked == 0:                                    # every end, reached by keyboard, is not hidden
+                for _ in range(len(players) + 1):               # under a pinned row (WCAG 2.4.11)
+                    page.keyboard.press("ArrowDown")
+                    focused = page.evaluate("document.activeElement.dataset.train")
+                    seen = page.eval_on_selector_all(f'#trains [data-train="{focused}"]', ON_SCREEN_JS)
+                    assert seen[0][1], (focused, seen)
             checked += 1
             # the first row and a row far below it, both in view at once: more than the board can show unscrolled
             apart += "M" in dict(ends) and any(train not in ("M", "0", "1", "2") for train, _ in ends)

@@ -120,6 +120,7 @@ function trainLayout() {
 
 function renderTrains(vm) {
   const box = $("trains");
+  keepFocusClear();
   const players = vm.players || [];
   if (expandedRound !== vm.round.number) { expanded.clear(); expandedRound = vm.round.number; }
   const layout = trainLayout();
@@ -166,6 +167,29 @@ function pinReachable() {
     if (row.style.top !== top) row.style.top = top;
     if (row.style.bottom !== bottom) row.style.bottom = bottom;
   }
+}
+
+// A train end focused by keyboard never hides under a pinned row (WCAG 2.4.11): the board's scroll padding
+// leaves room for the pinned rows that can stick above and below it, and the end scrolls clear of them.
+let watchingFocus = false;
+function keepFocusClear() {
+  if (watchingFocus) return;
+  watchingFocus = true;
+  $("trains").addEventListener("focusin", (e) => {
+    const row = e.target instanceof Element ? e.target.closest(".train") : null;
+    if (!row || row.classList.contains("pinned")) return;
+    const rows = [...$("trains").children];
+    const at = rows.indexOf(row);
+    let top = 0, bottom = 0;
+    rows.forEach((r, i) => {
+      if (!r.classList.contains("pinned")) return;
+      if (i < at) top += r.offsetHeight + 4; else bottom += r.offsetHeight + 4;
+    });
+    const board = $("board");
+    board.style.scrollPaddingTop = top + "px";
+    board.style.scrollPaddingBottom = bottom + "px";
+    e.target.scrollIntoView({ block: "nearest" });
+  });
 }
 
 function buildTrainRow(t) {
