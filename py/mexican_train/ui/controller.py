@@ -36,7 +36,7 @@ from ..tiles import Tile, parse_tile
 from ..view import seat_view
 from ..i18n import N_, _
 from . import strings as S
-from .narrate import describe_move, narrate, tile_text, train_name
+from .narrate import describe_move, narrate, round_end, tile_text, train_name
 
 class Speed(NamedTuple):
     """A pace for computer players: the pause between two of their actions, and its name on screen."""
@@ -369,8 +369,7 @@ def _commit(session: Session, action: Action) -> Session:
     before = session.match
     seat = before.seat
     after = before.apply(action)
-    told = narrate(before, after, viewer=viewer(session))
-    lines, moves = told.lines, told.moves
+    lines, moves = narrate(before, after, viewer=viewer(session))
     cpu = before.players[seat].kind != "human"
     turn_over = after.round.number != before.round.number or after.round.over or after.round.seat != seat
     session = session._replace(match=after, selected=None, hint=None)
@@ -379,7 +378,7 @@ def _commit(session: Session, action: Action) -> Session:
         if session.cpu_speed in SUMMARISED_SPEEDS:
             # one sentence for the whole turn, and then, at every speed, how the round ended
             lines = ((_(S.SAID_CPU_TURN).format(name=_name(before, seat), moves=_(S.SAID_AND).join(moves)),)
-                     if turn_over else ()) + told.round_end
+                     if turn_over else ()) + round_end(before, after, viewer(session))
         session = session._replace(cpu_moves=() if turn_over else moves)
     if screen(session) != Screen.BOARD:
         return session._replace(announce=lines, awaiting_next=False, revealed=None)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ..actions import MEXICAN, Action
+from ..engine import Event, RoundState
 from ..i18n import _
 from ..match import Match
 from . import strings as S
@@ -52,22 +51,33 @@ def describe_move(match: Match, action: Action, viewer: int | None) -> str:
     return _({"draw": S.MOVE_DRAW, "pass": S.MOVE_PASS, "stop": S.MOVE_STOP}[action.kind])
 
 
-class Told(NamedTuple):
-    """What one action did, in words."""
-
-    lines: tuple[str, ...]  # a sentence per event
-    moves: tuple[str, ...]  # the same moves in short, for a one-sentence summary of a turn
-    round_end: tuple[str, ...]  # how the round ended, if it did: said even after a summary
-
-
-def narrate(before: Match, after: Match, viewer: int | None) -> Told:
-    """Sentences for the events between two positions, the moves in short, and the round's end if it came."""
+def _new_events(before: Match, after: Match) -> tuple[RoundState, RoundState, tuple[Event, ...]]:
+    """The round ``before`` was in, as it stands in ``after``, and its events since ``before``."""
     old = before.round
     done = after.rounds[old.number] if old.number < len(after.rounds) else after.round
-    events = done.events[len(old.events):]
+    return old, done, done.events[len(old.events):]
+
+
+def _end_line(match: Match, event: Event, viewer: int | None) -> str:
+    """How a round ended, for an ``out`` or ``blocked`` event."""
+    if event.kind == "blocked":
+        return _(S.SAID_BLOCKED)
+    if is_you(match, event.seat, viewer):
+        return _(S.SAID_OUT_YOU)
+    return _(S.SAID_OUT).format(name=match.players[event.seat].name)
+
+
+def round_end(before: Match, after: Match, viewer: int | None) -> tuple[str, ...]:
+    """How the round ended between two positions, if it did: said at every speed, even after a summary."""
+    _old, _done, events = _new_events(before, after)
+    return tuple(_end_line(after, event, viewer) for event in events if event.kind in ("out", "blocked"))
+
+
+def narrate(before: Match, after: Match, viewer: int | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Sentences for the events between two positions, and the same moves in short for a summary."""
+    old, done, events = _new_events(before, after)
     lines: list[str] = []
     moves: list[str] = []
-    ending: list[str] = []
     for event in events:
         you = event.seat >= 0 and is_you(after, event.seat, viewer)
         name = after.players[event.seat].name if event.seat >= 0 else ""
@@ -99,10 +109,6 @@ def narrate(before: Match, after: Match, viewer: int | None) -> Told:
             moves.append(_(S.MOVED_MARK))
         elif event.kind == "unmark":
             lines.append(_(S.SAID_UNMARK_YOURS) if you else _(S.SAID_UNMARK).format(name=name))
-        elif event.kind == "out":
-            ending.append(_(S.SAID_OUT_YOU) if you else _(S.SAID_OUT).format(name=name))
-            lines.append(ending[-1])
-        elif event.kind == "blocked":
-            ending.append(_(S.SAID_BLOCKED))
-            lines.append(ending[-1])
-    return Told(tuple(lines), tuple(moves), tuple(ending))
+        elif event.kind in ("out", "blocked"):
+            lines.append(_end_line(after, event, viewer))
+    return tuple(lines), tuple(moves)
