@@ -268,6 +268,9 @@ def test_with_many_players_every_train_a_picked_tile_can_go_to_is_on_screen(fres
             page.click(f'#hand-tiles [data-tile="{tile}"]')
             ends = page.eval_on_selector_all('#trains .end:not([aria-disabled="true"])', ON_SCREEN_JS)
             assert ends and all(ok for _, ok in ends), (tile, ends)
+            # a pinned row hides the rows passing under it: its background has no transparency
+            colours = page.eval_on_selector_all("#trains .train.pinned", "els => els.map(e => getComputedStyle(e).backgroundColor)")
+            assert colours and all(c.startswith("rgb(") for c in colours), colours
             if checked == 0:                                    # every end, reached by keyboard, is not hidden
                 for _ in range(len(players) + 1):               # under a pinned row (WCAG 2.4.11)
                     page.keyboard.press("ArrowDown")
