@@ -180,6 +180,7 @@ def cpu_match(browser, base: str, seats: list[str], set_: int, rounds: str, seed
         watch = Problems(page, "match")
         page.goto(base + "?test=1&nosw")
         page.wait_for_selector("html[data-py-ready]", state="attached", timeout=READY_MS)
+        page.click("#settings-toggle")                 # the whole setup form
         page.select_option("#preset", "classic" if len(seats) > 4 else "standard")
         page.check(f'input[name="set"][value="{set_}"]')
         page.select_option("#seats", str(len(seats)))

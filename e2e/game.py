@@ -21,21 +21,26 @@ class Game:
 
     # -- setup ---------------------------------------------------------------------
     def open_setup(self):
+        """The setup screen, with every setting shown (the form opens with "Change settings")."""
         page = self.page
-        if page.locator("#setup-screen").is_visible():
-            return
-        for dialog in ("#round-dialog", "#match-dialog", "#pause-dialog"):
-            if page.locator(dialog).is_visible():
-                if dialog == "#match-dialog":
-                    page.click('#match-dialog [data-action="setup"]')
-                    return
-                if dialog == "#pause-dialog":
-                    page.click('#pause-dialog [data-action="resume"]')
-        page.click('.topbar [data-action="menu"]')
-        page.click('#menu-dialog [data-action="setup"]')
-        page.wait_for_selector("#setup-screen", state="visible")
+        if not page.locator("#setup-screen").is_visible():
+            for dialog in ("#round-dialog", "#match-dialog", "#pause-dialog"):
+                if page.locator(dialog).is_visible():
+                    if dialog == "#match-dialog":
+                        page.click('#match-dialog [data-action="setup"]')
+                        break
+                    if dialog == "#pause-dialog":
+                        page.click('#pause-dialog [data-action="resume"]')
+            else:
+                page.click('.topbar [data-action="menu"]')
+                page.click('#menu-dialog [data-action="setup"]')
+            page.wait_for_selector("#setup-screen", state="visible")
+        if page.get_attribute("#settings-toggle", "aria-expanded") != "true":
+            page.click("#settings-toggle")
+        page.wait_for_selector("#setup", state="visible")
 
-    def fill_setup(self, players, set=6, rounds="one", speed="instant", seed=None, preset="standard", **options):
+    def fill_setup(self, players, set=6, rounds="one", speed="instant", seed=None, preset="standard", after_turn="wait",
+                   **options):
         page = self.page
         self.open_setup()
         page.select_option("#preset", preset)
@@ -46,6 +51,7 @@ class Game:
             page.select_option(f"#seat-kind-{i}", kind)
         page.check(f'input[name="rounds"][value="{rounds}"]')
         page.select_option("#cpu_speed", speed)
+        page.select_option("#after_turn", after_turn)
         if options.get("double_rule"):
             page.select_option("#double_rule", options["double_rule"])
         if seed is not None or page.locator("#seed").is_visible():

@@ -123,7 +123,7 @@ def random_settings(rng: random.Random, kinds=("random", "random", "easy")) -> d
     hand = None
     if rng.random() < 0.45:
         hand = rng.randint(2, min(5, (tile_count(top) - 2) // seats))
-    return {
+    settings = {
         "preset": preset, "set": top, "players": players,
         "rounds": rng.choice(["one", "one", "short"] + (["full"] if top == 6 else [])),
         "speed": rng.choice(["instant"] * 5 + ["fast"]) if people else "instant",   # CPUs alone: no waiting
@@ -134,6 +134,8 @@ def random_settings(rng: random.Random, kinds=("random", "random", "easy")) -> d
         "mexican_after_first_turn": rng.random() < (0.8 if preset == "classic" else 0.3),
         "hand_size": hand, "seed": rng.randrange(10_000),
     }
+    settings["after_turn"] = ("wait", "go")[settings["seed"] % 2]   # no draw of its own: the others stay as they were
+    return settings
 
 
 def to_setup(page):
@@ -158,9 +160,16 @@ def to_setup(page):
     page.wait_for_selector("#setup-screen", state="visible")
 
 
+def open_settings(page):
+    """The whole setup form: "Change settings" opens it."""
+    if page.get_attribute("#settings-toggle", "aria-expanded") != "true":
+        page.click("#settings-toggle")
+
+
 def start_match(page, s: dict):
     """Fill the setup form with settings ``s`` and start (confirming the replacement of a saved match)."""
     to_setup(page)
+    open_settings(page)
     page.select_option("#preset", s["preset"])          # resets the rule options to the preset's
     page.check(f'input[name="set"][value="{s["set"]}"]')
     page.select_option("#seats", str(len(s["players"])))
@@ -169,6 +178,7 @@ def start_match(page, s: dict):
         page.fill(f"#seat-name-{i}", name)
     page.check(f'input[name="rounds"][value="{s["rounds"]}"]')
     page.select_option("#cpu_speed", s["speed"])
+    page.select_option("#after_turn", s["after_turn"])
     page.select_option("#double_rule", s["double_rule"])
     page.select_option("#blank_double_penalty", s["blank_double_penalty"])
     page.set_checked("#exhausted_suit_exception", s["exhausted_suit_exception"])
@@ -319,7 +329,7 @@ def import_file(page, rng: random.Random, save_text):
     else:
         data = b"not json at all"
     with page.expect_file_chooser(timeout=5_000) as fc:
-        page.click('#setup [data-action="import"]')
+        page.click('#setup-screen [data-action="import"]')
     fc.value.set_files({"name": "match.json", "mimeType": "application/json", "buffer": data})
     page.wait_for_timeout(150)
 

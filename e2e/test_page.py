@@ -27,8 +27,8 @@ def test_first_paint_comes_before_python_and_an_early_start_waits_for_it(fresh_p
     held = []
     page.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(url)
-    # Python cannot start: the wasm is held back. The setup form is already usable.
-    page.wait_for_selector("#setup", state="visible")
+    # Python cannot start: the wasm is held back. The first screen and the setup form are already usable.
+    page.wait_for_selector("#quick-start", state="visible")
     assert page.locator("#loading").is_visible()
     assert page.get_attribute("html", "data-py-ready") is None
     page.click('#setup-screen [data-action="help"]')                # the help works without Python too
@@ -36,6 +36,7 @@ def test_first_paint_comes_before_python_and_an_early_start_waits_for_it(fresh_p
     assert page.evaluate("document.activeElement.dataset.action") == "close_dialog"
     page.keyboard.press("Escape")
     assert not page.locator("#help-dialog").is_visible()
+    page.click("#settings-toggle")
     page.check('input[name="set"][value="6"]')
     page.check('input[name="rounds"][value="one"]')
     page.select_option("#seat-kind-1", "random")
@@ -385,7 +386,7 @@ def test_a_saved_match_continues_exactly_after_a_reload(app, fresh_page, shared)
     other.wait_for_selector("html[data-py-ready]", state="attached", timeout=90_000)
     assert "Ana and Bot" in other.inner_text("#saved-text")
     # Start asks before replacing the saved match; keeping it changes nothing
-    other.click('#setup [data-action="start"]')
+    other.click("#quick-start")
     assert other.locator("#confirm-dialog").is_visible()
     other.click('[data-action="cancel_new"]')
     other.click('[data-action="continue_saved"]')

@@ -132,7 +132,7 @@ def test_an_imported_match_file_with_markup_names_shows_them_as_text(xss, tmp_pa
         player["name"] = name
     Game(page).open_setup()
     with page.expect_file_chooser() as chooser:
-        page.click('#setup [data-action="import"]')
+        page.click('#setup-screen [data-action="import"]')
     chooser.value.set_files({"name": "markup.json", "mimeType": "application/json",
                              "buffer": json.dumps(data).encode()})
     page.wait_for_selector("#game-screen", state="visible")

@@ -69,7 +69,7 @@ def _registry() -> dict:
     from mexican_train.players import LEVELS
     from mexican_train.rules import PRESETS, Rules, seat_range, tile_count
     from mexican_train.tiles import SET_SIZES
-    from mexican_train.ui.controller import DEFAULT_SPEED, SECTIONS, SPEEDS
+    from mexican_train.ui.controller import AFTER_TURN, AFTER_TURN_DEFAULT, DEFAULT_SPEED, SECTIONS, SPEEDS
     presets = {}
     for preset in PRESETS:
         presets[preset] = {str(top): {"seats": [seat_range(preset, top).start, seat_range(preset, top).stop - 1],
@@ -86,6 +86,8 @@ def _registry() -> dict:
         "levels": [{"name": level.name, "offered": level.offered} for level in LEVELS],
         "speeds": [speed.name for speed in SPEEDS],
         "default_speed": DEFAULT_SPEED,
+        "after_turn": [choice.name for choice in AFTER_TURN],
+        "after_turn_default": AFTER_TURN_DEFAULT,
         "screens": {str(screen): section for screen, section in SECTIONS.items()},
     }
 
@@ -97,7 +99,8 @@ def render(lang: str) -> str:
     from mexican_train.rules import Rules, tile_count
     from mexican_train.tiles import SET_SIZES
     from mexican_train.ui import strings as S
-    from mexican_train.ui.controller import DEFAULT_SPEED, SPEEDS
+    from mexican_train.rules import PRESET_NAMES
+    from mexican_train.ui.controller import AFTER_TURN, DEFAULT_SPEED, SPEEDS
     previous = i18n.language()
     i18n.set_language(lang)
     try:
@@ -109,6 +112,9 @@ def render(lang: str) -> str:
         registry = _registry()
         registry["names"] = {"you": i18n._(S.YOU), "person": i18n._(S.PLAYER_N), "cpu": i18n._(S.CPU_N)}
         registry["level_labels"] = {level.name: cpu_label.format(level=i18n._(level.label)) for level in LEVELS}
+        registry["level_names"] = {level.name: i18n._(level.label) for level in LEVELS}
+        registry["preset_rules"] = {name: i18n._(S.RULES_PRESET).format(preset=i18n._(label))
+                                    for name, label in PRESET_NAMES.items()}
         langs = [[code, i18n.LANGUAGES[code], page_file(code)] for code in languages()]
         data = {"lang": lang, "languages": langs, "text": text, "registry": registry}
         with open(CSS, encoding="utf-8") as f:
@@ -123,7 +129,7 @@ def render(lang: str) -> str:
             rule_options=Rules.options(), options=options,
             defaults=Rules.make("standard").to_dict(), levels=[lv for lv in LEVELS if lv.offered],
             seat_counts=range(2, 11), tile_counts={top: tile_count(top) for top in SET_SIZES},
-            speeds=SPEEDS, default_speed=DEFAULT_SPEED)
+            speeds=SPEEDS, default_speed=DEFAULT_SPEED, after_turn=AFTER_TURN)
     finally:
         i18n.set_language(previous)
     return csp.with_current_hashes(page)

@@ -97,7 +97,7 @@ def test_draw_and_pass_are_offered_only_when_they_are_the_legal_choice():
 
 
 def test_after_a_completed_turn_next_player_lets_everyone_review_the_layout():
-    session = start(settings(("Ana", "human"), ("Bot", "random")))
+    session = start(settings(("Ana", "human"), ("Bot", "random"), after_turn="wait"))
     first = playable(view_model(session))[0]
     session = send(session, tile(first["id"]), train(first["targets"][0]))
     vm = view_model(session)
@@ -127,12 +127,17 @@ def test_fast_cpu_turns_are_announced_once_as_a_summary():
 
 def test_pause_and_a_hidden_page_stop_cpu_play_until_continued():
     session = start(settings(("Bot A", "random"), ("Bot B", "random")))
-    for stopper, resume in ((command("pause"), command("resume")),
-                            ({"type": "visibility", "hidden": True}, {"type": "visibility", "hidden": False})):
-        stopped = send(session, stopper)
+    for stoppers, resume in (((command("pause"),), command("resume")),
+                             (({"type": "visibility", "hidden": True},), {"type": "visibility", "hidden": False}),
+                             (({"type": "visibility", "hidden": True}, {"type": "visibility", "hidden": False}),
+                              command("resume"))):
+        stopped = send(session, *stoppers)
         assert not view_model(stopped)["cpu"]["pending"]
         assert send(stopped, {"type": "cpu"}).match == session.match
-        assert view_model(send(stopped, resume))["cpu"]["pending"]
+        assert view_model(send(stopped, resume))["cpu"]["pending"] == (resume["type"] == "command")
+    # back on the page, the match waits for Continue: the player may not have been watching
+    back = send(session, {"type": "visibility", "hidden": True}, {"type": "visibility", "hidden": False})
+    assert back.paused and "resume" in commands(view_model(back))
 
 
 def hidden_tile_texts(session, seat_on_screen):

@@ -20,6 +20,7 @@ let vm = null;            // the last view model of a match (render cache only)
 let view = "setup";       // the part of the page the person is on: "setup" or "game" (REGISTRY.screens)
 let queued = null;        // {kind: "start", settings} or {kind: "continue"}, waiting for Python
 let pendingSettings = null;
+let confirmOpener = null;        // the Start button that asked "Start a new match?"
 let savedOffer = hasSaveKey();   // a saved match may be waiting (Python says for sure once ready)
 let savedText = TEXT.savedFound;
 let otherTabPlaying = false;     // another tab answered that it has this match in play (tabs.js)
@@ -42,10 +43,13 @@ function showScreen(name) {
   }
 }
 
+// The first screen offers one tap: Back to the match in play, else Continue a saved match, else Start
+// (with the settings summed up beside it). Only that one is the primary button.
 function updateSavedPanel() {
   const live = !!vm;
   const offer = savedOffer && !live;
   $("saved-panel").hidden = !(offer || live);
+  $("quick-start").classList.toggle("primary", !(offer || live));
   $("saved-text").textContent = live ? vm.round.text : savedText;
   document.querySelector('#saved-panel [data-action="continue_saved"]').hidden = !offer;
   document.querySelector('#saved-panel [data-action="back"]').hidden = !live;
@@ -191,7 +195,12 @@ function action(name, el) {
       const settings = setup.collect();
       setup.remember();
       const replacing = vm ? vm.screen !== "match_end" : savedOffer;
-      if (replacing) { pendingSettings = settings; render.openDialog($("confirm-dialog")); return; }
+      if (replacing) {
+        pendingSettings = settings;
+        confirmOpener = el;
+        render.openDialog($("confirm-dialog"));
+        return;
+      }
       startMatch(settings);
       return;
     }
@@ -203,24 +212,29 @@ function action(name, el) {
     case "cancel_new":
       pendingSettings = null;
       render.closeDialog($("confirm-dialog"));
-      $("start").focus();
+      (confirmOpener && confirmOpener.isConnected && !confirmOpener.hidden ? confirmOpener : $("quick-start")).focus();
       return;
     case "new_match":               // "Play again": the same settings, a new deal
       startMatch(setup.collect());
       return;
+    case "settings": setup.showSettings(!setup.settingsShown()); return;
     case "continue_saved": continueSaved(); return;
     case "take_over": send({ type: "take_over" }); return;
     case "back":
       if (vm) { showScreen("game"); render.resetFocus(); send({ type: "refresh" }); }
       return;
-    case "setup":
+    case "setup": {                 // the menu's "New match or settings", the match end's "Change settings"
+      const settings = !!(el && el.closest("#match-dialog"));
       showScreen("setup");
       $("setup-title").scrollIntoView({ block: "start" });
-      $("start").focus();
+      if (settings) setup.showSettings(true, true);
+      else (vm ? document.querySelector('#saved-panel [data-action="back"]') : $("quick-start")).focus();
       return;
+    }
     case "help": render.openDialog($("help-dialog")); scheduleCpu(); return;
     case "menu":
       if (vm && vm.cpu) $("menu-speed").value = vm.cpu.speed;
+      if (vm && vm.after_turn) $("menu-after-turn").value = vm.after_turn;
       render.openDialog($("menu-dialog"));
       scheduleCpu();
       return;
@@ -231,7 +245,12 @@ function action(name, el) {
       if (sound.isOn()) sound.play("turn");
       return;
     }
-    case "export": exportFile(); return;
+    case "export":
+      // With friends at the device, the file would show them each other's hands: ask first.
+      if (vm && vm.hotseat && vm.screen === "board") { render.openDialog($("export-dialog")); return; }
+      exportFile();
+      return;
+    case "export_confirmed": render.closeDialog($("export-dialog")); exportFile(); return;
     case "import": $("import-file").click(); return;
     default: return;
   }
@@ -279,6 +298,10 @@ function init() {
   });
 
   $("menu-speed").addEventListener("change", (e) => send({ type: "speed", speed: e.target.value }));
+  $("menu-after-turn").addEventListener("change", (e) => {
+    send({ type: "after_turn", value: e.target.value });
+    setup.chooseAfterTurn(e.target.value);    // and the next match starts with it too
+  });
   render.onBoardClear(scheduleCpu);
   window.addEventListener("mt:prefs", () => render.relayout(vm));   // a new tile face: re-draw the tiles
   $("import-file").addEventListener("change", (e) => {
@@ -287,12 +310,11 @@ function init() {
     e.target.value = "";
   });
 
-  // Leaving the tab pauses CPU play; the person must press Continue on return.
+  // Leaving the tab pauses the match (Python decides: ui/controller.py); the person presses Continue on
+  // return. A reload hides the page too, and that pause is not saved: Continue carries on unpaused.
   document.addEventListener("visibilitychange", () => {
     if (!bridge.ready() || !vm) return;
-    const hidden = document.visibilityState === "hidden";
-    if (hidden && view === "game" && vm.screen === "board" && !vm.paused) send({ type: "command", name: "pause" });
-    send({ type: "visibility", hidden });
+    send({ type: "visibility", hidden: document.visibilityState === "hidden" && view === "game" });
   });
 
   let resizeTimer = null;

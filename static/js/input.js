@@ -57,7 +57,7 @@ export function attachInput(app) {
     }
   });
 
-  document.getElementById("setup").addEventListener("submit", (e) => { e.preventDefault(); app.action("start"); });
+  document.getElementById("setup").addEventListener("submit", (e) => { e.preventDefault(); app.action("start", $("start")); });
 
   for (const id of ["pause-dialog", "round-dialog", "match-dialog"]) {
     // These dialogs follow the game: Escape does not simply close them.

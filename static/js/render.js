@@ -28,7 +28,7 @@ function setText(node, text) {
 function srSpan(text) { return h("span", "sr", text); }
 
 // ---------------------------------------------------------------- dialogs
-const PERSON_DIALOGS = ["help-dialog", "menu-dialog", "confirm-dialog"];
+const PERSON_DIALOGS = ["help-dialog", "menu-dialog", "confirm-dialog", "export-dialog"];
 const openDialogs = [];               // modal dialogs, the last one on top
 
 export function personDialogOpen() {
@@ -77,36 +77,50 @@ export function closeDialog(dialog) {
 // ---------------------------------------------------------------- the live log
 // Lines said while a person's hand is on screen may name its tiles ("4-6 selected.", a hint). When
 // people pass the device, those lines are marked private and leave the log with the hand.
-export function announce(lines, isPrivate = false) {
+// `prompts` are lines that say what to do now ("Your turn."): the banner shows that already, so the eye
+// sees only the latest line about what happened (class "shown"); a screen reader hears every line.
+export function announce(lines, isPrivate = false, prompts = []) {
   const log = $("log");
   for (const line of lines || []) {
     if (!line) continue;
     const p = h("p", null, line);
     if (isPrivate) p.dataset.private = "1";
+    if (prompts.includes(line)) p.dataset.prompt = "1";
     log.appendChild(p);
   }
   while (log.childElementCount > 4) log.firstElementChild.remove();
+  showLatest();
+}
+
+function showLatest() {
+  const lines = [...$("log").children];
+  const latest = lines.filter((p) => !p.dataset.prompt).pop();
+  for (const p of lines) p.classList.toggle("shown", p === latest);
 }
 
 function forgetPrivate() {
   for (const p of $("log").querySelectorAll("p[data-private]")) p.remove();
+  showLatest();
 }
 
 export function clearLog() { $("log").replaceChildren(); }
 
 // ---------------------------------------------------------------- trains
+// How many of a train's last tiles fit on its line, from the sizes the page style sets for this screen.
 function trainLayout() {
   const width = $("trains").clientWidth || window.innerWidth;
-  const small = window.matchMedia("(max-width: 599px)").matches;
-  const per = small ? 60 : 76;      // a board tile and its gap (--ttile-w in the page style, plus 4 px)
-  const endW = small ? 76 : 88;          // .end in the page style (a fixed width, so tiles never squeeze it)
-  const earlierW = small ? 60 : 68;      // .earlier in the page style, plus its gap
-  return { per, crosswise: !small, all: Math.max(1, Math.floor((width - endW - 16) / per)),
+  const style = getComputedStyle(document.documentElement);
+  const px = (name, fallback) => parseFloat(style.getPropertyValue(name)) || fallback;
+  const per = px("--ttile-w", 64) + 4;          // a board tile and its gap
+  const endW = px("--end-w", 76);
+  const earlierW = px("--earlier-w", 56) + 4;
+  return { per, all: Math.max(1, Math.floor((width - endW - 16) / per)),
     some: Math.max(1, Math.floor((width - endW - earlierW - 16) / per)) };
 }
 
 function renderTrains(vm) {
   const box = $("trains");
+  keepFocusClear();
   const players = vm.players || [];
   if (expandedRound !== vm.round.number) { expanded.clear(); expandedRound = vm.round.number; }
   const layout = trainLayout();
@@ -126,13 +140,66 @@ function renderTrains(vm) {
   for (const stale of rows.values()) stale.remove();
 }
 
+// The trains the chosen tile can go to (before a tile is chosen: every train a play can go to) stay in
+// view when the board scrolls: each sticks to the top or bottom edge of the board, stacked in board order,
+// as long as they fit together. With many players on a phone, the board scrolls and they would be out of
+// sight; this way every place to play is on screen once a tile is picked.
+function pinReachable() {
+  const rows = [...$("trains").children];
+  const targets = rows.filter((r) => r.classList.contains("target"));
+  const pinned = targets.length ? targets : rows.filter((r) => r.classList.contains("eligible"));
+  // sizes are read only when something is to be pinned (a person's turn), not at every computer move
+  const heights = pinned.map((r) => r.offsetHeight + 4);
+  const total = heights.reduce((a, b) => a + b, 0);
+  const fits = pinned.length > 0 && total <= $("board").clientHeight - 8;
+  let above = 0;
+  let below = total;
+  for (const row of rows) {
+    const at = fits ? pinned.indexOf(row) : -1;
+    let top = "", bottom = "";
+    if (at >= 0) {
+      below -= heights[at];
+      top = above + "px";
+      bottom = below + "px";
+      above += heights[at];
+    }
+    row.classList.toggle("pinned", at >= 0);
+    if (row.style.top !== top) row.style.top = top;
+    if (row.style.bottom !== bottom) row.style.bottom = bottom;
+  }
+}
+
+// A train end focused by keyboard never hides under a pinned row (WCAG 2.4.11): the board's scroll padding
+// leaves room for the pinned rows that can stick above and below it, and the end scrolls clear of them.
+let watchingFocus = false;
+function keepFocusClear() {
+  if (watchingFocus) return;
+  watchingFocus = true;
+  $("trains").addEventListener("focusin", (e) => {
+    const row = e.target instanceof Element ? e.target.closest(".train") : null;
+    if (!row || row.classList.contains("pinned")) return;
+    const rows = [...$("trains").children];
+    const at = rows.indexOf(row);
+    let top = 0, bottom = 0;
+    rows.forEach((r, i) => {
+      if (!r.classList.contains("pinned")) return;
+      if (i < at) top += r.offsetHeight + 4; else bottom += r.offsetHeight + 4;
+    });
+    const board = $("board");
+    board.style.scrollPaddingTop = top + "px";
+    board.style.scrollPaddingBottom = bottom + "px";
+    e.target.scrollIntoView({ block: "nearest" });
+  });
+}
+
 function buildTrainRow(t) {
   const row = h("div", "train");
   row.dataset.row = t.id;
   const head = h("div", "thead");
   const hint = h("span", "thint", TEXT.hintHere);
   hint.hidden = true;
-  head.append(h("span", "ttitle"), h("span", "tmeta"), h("span", "tstate"), hint);
+  // spaces between the parts: they run on as one text on a phone, and read as separate words
+  head.append(h("span", "ttitle"), " ", h("span", "tmeta"), " ", h("span", "tstate"), " ", hint);
   const line = h("div", "tline");
   const earlier = h("button", "earlier");
   earlier.type = "button";
@@ -192,12 +259,12 @@ function updateTrainRow(row, t, player, vm, layout) {
   setText(earlier, open ? TEXT.showFewer : fill(hiddenCount === 1 ? t.earlier_text.one : t.earlier_text.other, { n: hiddenCount }));
   row.classList.toggle("expanded", open);
 
-  const sig = shown.map((p) => p.join("-")).join(",") + "|" + document.documentElement.dataset.face + "|" + layout.crosswise;
+  const sig = shown.map((p) => p.join("-")).join(",") + "|" + document.documentElement.dataset.face;
   if (tilesBox.dataset.sig !== sig) {
     tilesBox.dataset.sig = sig;
     tilesBox.replaceChildren(...shown.map(([a, b]) => {
-      const across = a === b && layout.crosswise;      // wide screens: doubles lie across the line, as on a table
-      const span = h("span", a === b ? (across ? "ttile double across" : "ttile double") : "ttile");
+      const across = a === b;      // doubles lie across the line, as on a table (an open double stands out)
+      const span = h("span", across ? "ttile double across" : "ttile");
       span.appendChild(tileSvg(a, b, across));
       return span;
     }));
@@ -232,19 +299,24 @@ function renderHand(vm) {
   const title = $("hand-title");
   const hidden = $("hand-hidden");
   const box = $("hand-tiles");
+  // No hand on screen (a computer's or another person's turn at the end of a round): no empty region.
+  $("hand").hidden = !hand;
   if (!hand || hand.hidden) {
     setText(title, "");
+    $("hand").removeAttribute("aria-labelledby");
     hidden.hidden = !hand;
     setText(hidden, hand ? hand.text : "");
     if (box.childElementCount) box.replaceChildren();   // the hidden hand is not in the page at all
     $("hand").classList.toggle("empty", true);
     return;
   }
+  $("hand").setAttribute("aria-labelledby", "hand-title");
   $("hand").classList.toggle("empty", false);
   hidden.hidden = true;
   setText(title, hand.title + " · " + fill(TEXT.handPoints, { points: hand.pips }));
   box.classList.toggle("inactive", !hand.active);
-  const vertical = !window.matchMedia("(max-width: 599px)").matches;   // phones: flat tiles, 4 to a row
+  // upright tiles on wide screens; flat ones, 4 to a row, on phones and in short windows
+  const vertical = !window.matchMedia("(max-width: 599px), (max-height: 560px)").matches;
   const face = document.documentElement.dataset.face + (vertical ? "-v" : "-h");
   const existing = new Map([...box.children].map((b) => [b.dataset.tile, b]));
   let previous = null;
@@ -310,7 +382,10 @@ function renderRoundEnd(vm) {
       span.appendChild(tileSvg(a, b, false));
       faces.appendChild(span);
     }
-    tilesCell.append(faces, h("span", "tiles-text", r.tiles_text));
+    const words = h("span", "tiles-text");        // each tile's label whole ("7-8" never breaks at its dash)
+    if (r.tiles.length) for (const id of r.tiles) words.append(h("span", "tile-label", id), " ");
+    else words.textContent = r.tiles_text;
+    tilesCell.append(faces, words);
     tr.append(th, tilesCell, h("td", "num", r.points_text), h("td", "num", String(r.total)));
     return tr;
   }));
@@ -413,6 +488,7 @@ export function renderGame(vm) {
   setText($("engine-text"), vm.round.engine_text);
   setText($("boneyard-text"), vm.round.boneyard_text);
   setText($("banner"), vm.banner || "");
+  $("banner").hidden = !vm.banner;           // no empty paragraph at a round's end
   setText($("rules"), vm.rules);
   const problem = vm.error || vm.notice || "";
   $("game-error").hidden = !problem;
@@ -427,16 +503,17 @@ export function renderGame(vm) {
   if (vm.paused && vm.screen === "board") openDialog(pause); else if (pause.open) closeDialog(pause);
   renderRoundEnd(vm);
   renderMatchEnd(vm);
+  pinReachable();               // once the turn bar and the hand have their height: the board's is known
   const handShown = !!(vm.hand && !vm.hand.hidden && vm.screen === "board");
   if (vm.hotseat && !handShown) forgetPrivate();        // the hand left the screen: so do its lines
-  announce(vm.announce, !!vm.hotseat && handShown);
+  announce(vm.announce, !!vm.hotseat && handShown, vm.prompts || []);
   planFocus(vm);
   rescueFocus();
 }
 
 /** Re-lay the trains (window resized, a train expanded, the tile face changed). */
 export function relayout(vm) {
-  if (vm && vm.trains) { renderHub(vm); renderTrains(vm); renderHand(vm); rescueFocus(); }
+  if (vm && vm.trains) { renderHub(vm); renderTrains(vm); renderHand(vm); pinReachable(); rescueFocus(); }
 }
 
 export function toggleExpanded(id) {

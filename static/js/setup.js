@@ -1,6 +1,8 @@
-// The setup form: seats and who plays them, tile set, match length, CPU speed, the rule preset and
-// every rule option. Plain HTML that works before Python; this module keeps the form consistent and
-// reads it into the settings object that py/mexican_train/ui/controller.py's `new_match` event takes.
+// The setup form: seats and who plays them, tile set, match length, CPU speed, "After my turn", the rule
+// preset and every rule option. Plain HTML that works before Python; this module keeps the form
+// consistent, sums it up on the first screen (#quick-summary, beside the one-tap Start), remembers it
+// for the next visit as soon as it changes, and reads it into the settings object that
+// py/mexican_train/ui/controller.py's `new_match` event takes.
 // What the presets set, how many seats a preset allows on a set, the rule options and the CPU levels
 // come from the Python registries (REGISTRY, written into the page at build time).
 //
@@ -16,6 +18,9 @@ const params = new URLSearchParams(location.search);
 const KINDS = ["human", ...REGISTRY.levels.filter((l) => l.offered || params.get("test") === "1").map((l) => l.name)];
 
 let seats = [];   // [{name, kind}] as typed (an empty name: the default, chosen by Python), kept across seat counts
+// "After my turn" follows the table (REGISTRY.after_turn_default: straight on alone against computers, wait
+// for Next player when people share the device) until the player chooses; then their choice is kept.
+let afterTurnChosen = false;
 
 /** The name a seat gets when none is typed (as ui/controller.py's default_name decides it). */
 function defaultName(index, kind, people) {
@@ -38,11 +43,22 @@ function readSeats() {
   });
 }
 
+function peopleAtTable() {
+  return [...document.querySelectorAll("#seat-list .seat select")].filter((s) => s.value === "human").length;
+}
+
 /** Placeholders say which name an empty field gets: "You" alone against computers, else "Player N". */
 function showDefaultNames() {
   const rows = [...document.querySelectorAll("#seat-list .seat")];
-  const people = rows.filter((li) => li.querySelector("select").value === "human").length;
+  const people = peopleAtTable();
   rows.forEach((li, i) => { li.querySelector("input").placeholder = defaultName(i, li.querySelector("select").value, people); });
+  followTable();
+}
+
+/** "After my turn" at its default for this table, unless the player chose it. */
+function followTable() {
+  if (afterTurnChosen) return;
+  form().after_turn.value = REGISTRY.after_turn_default[peopleAtTable() >= 2 ? "group" : "solo"];
 }
 
 function drawSeats() {
@@ -123,6 +139,7 @@ export function collect() {
     rounds: f.querySelector('input[name="rounds"]:checked').value,
     hand_size: intOrNull(f.hand_size.value),
     cpu_speed: f.cpu_speed.value,
+    after_turn: f.after_turn.value,
     seed: seed === null ? randomSeed() : seed,
   };
   for (const option of REGISTRY.options) {
@@ -132,11 +149,51 @@ export function collect() {
   return settings;
 }
 
-/** Remember the form (not the deal number) for the next visit. */
+/** Remember the form (not the deal number) for the next visit; "After my turn" only once the player chose it. */
 export function remember() {
   const s = collect();
   delete s.seed;
+  if (!afterTurnChosen) delete s.after_turn;
   try { localStorage.setItem(PREFS_KEY, JSON.stringify(s)); } catch (e) { /* private mode: fine */ }
+}
+
+/** The player chose "After my turn" (here, or in the game's menu): keep it, for this table and the next. */
+export function chooseAfterTurn(value) {
+  if (!REGISTRY.after_turn.includes(value)) return;
+  afterTurnChosen = true;
+  form().after_turn.value = value;
+  remember();
+  summarise();
+}
+
+// ------------------------------------------------------------------ the first screen's summary
+function choiceName(name) {
+  const input = form().querySelector(`input[name="${name}"]:checked`);
+  const words = input && input.closest("label").querySelector(".choice-name");
+  return words ? words.textContent : "";
+}
+
+/** The settings a Start would use, in a few words: who plays, then the set, the length and the rules. */
+export function summarise() {
+  readSeats();
+  const f = form();
+  const count = Number($("seats").value);
+  const people = seats.slice(0, count).filter((s) => s.kind === "human").length;
+  const who = seats.slice(0, count).map((s, i) => {
+    const name = s.name.trim() || defaultName(i, s.kind, people);
+    return s.kind === "human" ? name : fill(TEXT.seatCpu, { name, level: REGISTRY.level_names[s.kind] || s.kind });
+  });
+  const players = document.createElement("li");
+  players.className = "who";
+  for (const name of who) {
+    const span = document.createElement("span");
+    span.className = "seat-chip";
+    span.textContent = name;
+    players.append(span, " ");
+  }
+  const game = document.createElement("li");
+  game.textContent = [choiceName("set"), choiceName("rounds"), REGISTRY.preset_rules[f.preset.value]].join(" · ");
+  $("quick-summary").replaceChildren(players, game);
 }
 
 function restore() {
@@ -169,6 +226,7 @@ function restore() {
     });
   }
   if (Number.isInteger(s.seats)) $("seats").value = String(s.seats);
+  if (REGISTRY.after_turn.includes(s.after_turn)) { f.after_turn.value = s.after_turn; afterTurnChosen = true; }
 }
 
 export function init() {
@@ -181,7 +239,20 @@ export function init() {
   $("seats").addEventListener("change", () => { readSeats(); drawSeats(); });
   f.preset.addEventListener("change", () => { applyPreset(); limitSeats(); });
   f.querySelectorAll('input[name="set"]').forEach((r) => r.addEventListener("change", () => { f.hand_size.value = ""; limitSeats(); }));
+  f.after_turn.addEventListener("change", () => { afterTurnChosen = true; });
+  // every change is kept at once (a reload does not lose it) and shown in the summary
+  for (const type of ["change", "input"]) f.addEventListener(type, () => { remember(); summarise(); });
+  summarise();
 }
+
+/** Show or hide the whole form ("Change settings"); opening it moves focus to its first field when asked. */
+export function showSettings(open, focus = false) {
+  form().hidden = !open;
+  $("settings-toggle").setAttribute("aria-expanded", String(open));
+  if (open && focus) $("seats").focus();
+}
+
+export function settingsShown() { return !form().hidden; }
 
 export function showError(text) {
   const box = $("setup-error");

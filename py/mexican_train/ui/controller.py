@@ -16,7 +16,9 @@ Events (``type`` and fields):
                    pause, resume, escape, next_round, final_results
 ``cpu``            one step of the CPU seat to move
 ``speed``          ``speed``: slow, normal, fast, instant
-``visibility``     ``hidden``: true pauses CPU play while the page is hidden
+``after_turn``     ``value``: wait (for Next player) or go (straight on)
+``visibility``     ``hidden``: true pauses the match while the page is hidden
+                   (a pause the player did not choose: it is not saved)
 =================  ============================================================
 """
 
@@ -34,7 +36,7 @@ from ..tiles import Tile, parse_tile
 from ..view import seat_view
 from ..i18n import N_, _
 from . import strings as S
-from .narrate import describe_move, narrate, tile_text, train_name
+from .narrate import describe_move, narrate, round_end, tile_text, train_name
 
 class Speed(NamedTuple):
     """A pace for computer players: the pause between two of their actions, and its name on screen."""
@@ -50,6 +52,26 @@ SPEEDS: tuple[Speed, ...] = (Speed("slow", 1400, N_("Slow")), Speed("normal", 80
 CPU_SPEEDS = {speed.name: speed.delay_ms for speed in SPEEDS}
 """Pause between two CPU actions, in milliseconds, by speed."""
 DEFAULT_SPEED = "normal"
+
+
+class AfterTurn(NamedTuple):
+    """What happens when a person's turn is over: a name and its words on screen."""
+
+    name: str
+    label: str  # msgid
+
+
+AFTER_TURN: tuple[AfterTurn, ...] = (AfterTurn("wait", N_("Wait for Next player")),
+                                     AfterTurn("go", N_("Go straight on")))
+"""The choices of the "After my turn" setting, declared once (the setup screen and the menu offer these)."""
+AFTER_TURN_DEFAULT = {"solo": "go", "group": "wait"}
+"""The setting's default: one person against computers goes straight on; people sharing a device wait, so
+everyone sees the board before the next person plays (the rule page's review step)."""
+
+
+def default_after_turn(people: int) -> str:
+    """The "After my turn" default for a table with ``people`` persons on this device."""
+    return AFTER_TURN_DEFAULT["group" if people >= 2 else "solo"]
 
 
 class Screen(StrEnum):
@@ -76,12 +98,15 @@ class Session(NamedTuple):
     revealed: int | None = None  # hotseat: the seat whose hand is on screen
     awaiting_next: bool = False  # a human turn is over: the board waits for Next player
     paused: bool = False
+    auto_paused: bool = False  # the pause came from the page being hidden, not from the player
     hidden: bool = False  # the page is not visible: CPU play waits
     cpu_speed: str = "normal"
+    after_turn: str = "wait"  # a person's turn over: "wait" for Next player, or "go" straight on
     rounds_seen: int = 0  # finished rounds whose end screen the players have closed
     final_seen: bool = False
     hint: tuple[str, str] | None = None
     announce: tuple[str, ...] = ()
+    prompts: tuple[str, ...] = ()  # lines of ``announce`` the screen shows already (the banner, a chosen tile)
     cpu_moves: tuple[str, ...] = ()  # the CPU turn in progress, for its summary
     error: str | None = None
 
@@ -167,7 +192,9 @@ def settings_to_match(settings: dict) -> Match:
         kind = raw.get("kind") or ("human" if seat == 0 else "normal")
         players.append(Player(" ".join(str(raw.get("name") or "").split())[:24], kind))
     people = sum(1 for p in players if p.kind == "human")
-    players = [p if p.name else p._replace(name=default_name(seat, p.kind, people)) for seat, p in enumerate(players)]
+    # "You" names the one person against computers; with several people it would give "You's train".
+    players = [p if p.name and not (people >= 2 and p.name == _(S.YOU)) else
+               p._replace(name=default_name(seat, p.kind, people)) for seat, p in enumerate(players)]
     seed = settings.get("seed")
     if not isinstance(seed, int) or seed < 0:
         seed = 0
@@ -181,9 +208,17 @@ def start(settings: dict) -> Session:
     except (MexicanTrainError, TypeError, ValueError) as err:
         return Session(error=_(S.ERROR_SETTINGS).format(reason=err))
     speed = settings.get("cpu_speed") if settings.get("cpu_speed") in CPU_SPEEDS else DEFAULT_SPEED
+    after_turn = _after_turn(settings.get("after_turn"), match)
     names = _(S.AND).join(p.name for p in match.players)
-    session = Session(match=match, cpu_speed=speed, announce=(_(S.SAID_MATCH_START).format(players=names),))
-    return _turn_begins(session, session.announce + (_round_start_line(match),))
+    session = Session(match=match, cpu_speed=speed, after_turn=after_turn)
+    return _turn_begins(session, (_(S.SAID_MATCH_START).format(players=names), _round_start_line(match)))
+
+
+def _after_turn(value: object, match: Match) -> str:
+    """A valid "After my turn" choice: ``value`` if it is one, else the default for this table."""
+    if value in {choice.name for choice in AFTER_TURN}:
+        return str(value)
+    return default_after_turn(len(humans(match)))
 
 
 def _round_start_line(match: Match) -> str:
@@ -202,7 +237,7 @@ def _name(match: Match, seat: int) -> str:
 
 def handle(session: Session, event: dict) -> Session:
     """The Session after one event from the page. Unknown or untimely events change nothing but say why."""
-    session = session._replace(announce=(), error=None)
+    session = session._replace(announce=(), prompts=(), error=None)
     kind = event.get("type")
     if kind == "new_match":
         return start(event.get("settings") or {})
@@ -218,8 +253,15 @@ def handle(session: Session, event: dict) -> Session:
         return cpu_step(session)
     if kind == "speed" and event.get("speed") in CPU_SPEEDS:
         return session._replace(cpu_speed=event["speed"])
+    if kind == "after_turn" and event.get("value") in {choice.name for choice in AFTER_TURN}:
+        return session._replace(after_turn=event["value"])
     if kind == "visibility":
-        return session._replace(hidden=bool(event.get("hidden")))
+        hidden = bool(event.get("hidden"))
+        if hidden and screen(session) == Screen.BOARD and not session.paused:
+            # Nobody is watching: hold the match until the player is back and presses Continue. The
+            # player did not choose this pause, so a reload (which hides the page) does not keep it.
+            return _shown(session._replace(hidden=True, paused=True, auto_paused=True), _(S.SAID_PAUSED))
+        return session._replace(hidden=hidden)
     return session
 
 
@@ -234,10 +276,10 @@ def _select(session: Session, text) -> Session:
     if t not in session.match.round.hands[seat]:
         return session
     if session.selected == t:
-        return session._replace(selected=None, announce=(_(S.SAID_CLEARED),))
+        return _shown(session._replace(selected=None), _(S.SAID_CLEARED))
     if not targets_of(session.match, t):
         return session._replace(selected=None, announce=(_(S.SAID_NOT_PLAYABLE).format(tile=tile_text(t)),))
-    return session._replace(selected=t, hint=None, announce=(_(S.SAID_SELECTED).format(tile=tile_text(t)),))
+    return _shown(session._replace(selected=t, hint=None), _(S.SAID_SELECTED).format(tile=tile_text(t)))
 
 
 def targets_of(match: Match, t: Tile) -> tuple[str, ...]:
@@ -268,15 +310,15 @@ def _command(session: Session, name) -> Session:
             return session
         return _commit(session._replace(selected=None), action)
     if name == "clear":
-        return session._replace(selected=None, announce=(_(S.SAID_CLEARED),) if session.selected else ())
+        return _shown(session._replace(selected=None), _(S.SAID_CLEARED)) if session.selected else session
     if name == "escape":
         if session.selected is not None:
-            return session._replace(selected=None, announce=(_(S.SAID_CLEARED),))
+            return _shown(session._replace(selected=None), _(S.SAID_CLEARED))
         return _command(session, "resume" if session.paused else "pause")
     if name == "pause" and screen(session) == Screen.BOARD and not session.paused:
-        return session._replace(paused=True, announce=(_(S.SAID_PAUSED),))
+        return _shown(session._replace(paused=True), _(S.SAID_PAUSED))
     if name == "resume" and session.paused:
-        return session._replace(paused=False, announce=(_(S.SAID_RESUMED),))
+        return _shown(session._replace(paused=False, auto_paused=False), _(S.SAID_RESUMED))
     if name == "next" and session.awaiting_next:
         return _turn_begins(session._replace(awaiting_next=False, revealed=None), ())
     if name == "reveal" and needs_reveal(session):
@@ -334,17 +376,41 @@ def _commit(session: Session, action: Action) -> Session:
     if cpu:
         moves = session.cpu_moves + moves
         if session.cpu_speed in SUMMARISED_SPEEDS:
-            lines = (_(S.SAID_CPU_TURN).format(name=_name(before, seat), moves=_(S.SAID_AND).join(moves)),) \
-                if turn_over else ()
+            # one sentence for the whole turn, and then, at every speed, how the round ended
+            lines = ((_(S.SAID_CPU_TURN).format(name=_name(before, seat), moves=_(S.SAID_AND).join(moves)),)
+                     if turn_over else ()) + round_end(before, after, viewer(session))
         session = session._replace(cpu_moves=() if turn_over else moves)
     if screen(session) != Screen.BOARD:
         return session._replace(announce=lines, awaiting_next=False, revealed=None)
     if not turn_over:
         return session._replace(announce=lines)
+    lines += _open_double_lines(after, viewer(session))
     if not cpu:
-        return session._replace(announce=lines + (_(S.DO_NEXT),), awaiting_next=True,
-                                revealed=None if is_hotseat(after) else session.revealed)
+        hand_leaves = is_hotseat(after)  # people share the device: the hand leaves the screen with the turn
+        session = session._replace(revealed=None if hand_leaves else session.revealed)
+        if session.after_turn == "wait":
+            return _prompted(session._replace(awaiting_next=True), lines, _(S.DO_NEXT))
     return _turn_begins(session, lines)
+
+
+def _open_double_lines(match: Match, seat_on_screen: int | None) -> tuple[str, ...]:
+    """At the end of a turn: every double left open, which the next players must cover first."""
+    state = match.round
+    return tuple(_(S.SAID_OPEN_DOUBLE).format(value=state.trains[k].end,
+                                              train=train_name(match, state.train_name(k), seat_on_screen))
+                 for k in state.open_doubles)
+
+
+def _prompted(session: Session, lines: tuple[str, ...], prompt: str) -> Session:
+    """Say ``lines`` and then ``prompt``, what to do now: the banner shows it, so the log shows it only to
+    screen readers."""
+    return session._replace(announce=lines + (prompt,), prompts=(prompt,))
+
+
+def _shown(session: Session, line: str) -> Session:
+    """Say ``line``, which the screen shows already (a tile lifted or put back, the pause dialog): to screen
+    readers only, like a prompt."""
+    return _prompted(session, (), line)
 
 
 def _turn_begins(session: Session, lines: tuple[str, ...]) -> Session:
@@ -360,11 +426,13 @@ def _turn_begins(session: Session, lines: tuple[str, ...]) -> Session:
             line = _(S.SAID_TURN_YOU) if not is_hotseat(match) else _(S.SAID_TURN).format(name=_name(match, seat))
     else:
         line = _(S.SAID_TURN).format(name=_name(match, seat))
-    return session._replace(announce=lines + (line,))
+    return _prompted(session, lines, line)
 
 
 def restore(match: Match, app: dict | None) -> Session:
-    """A Session continuing a saved match, with the saved pause, speed and screens (hands stay hidden)."""
+    """A Session continuing a saved match exactly where it was left: paused only if the player had paused, the
+    chosen tile still chosen, the same speed, setting and screens. When people share the device, the hand of
+    the person to move stays hidden until they press Reveal hand, as at any turn change."""
     app = app if isinstance(app, dict) else {}
     finished = sum(1 for r in match.rounds if r.result is not None)
     rounds_seen = app.get("rounds_seen")
@@ -375,12 +443,34 @@ def restore(match: Match, app: dict | None) -> Session:
         rounds_seen = finished - 1  # a finished match without its screens (a bare match file): its last round's end
     session = Session(match=match, paused=bool(app.get("paused")), rounds_seen=rounds_seen, final_seen=final_seen,
                       awaiting_next=bool(app.get("awaiting_next")),
-                      cpu_speed=app.get("cpu_speed") if app.get("cpu_speed") in CPU_SPEEDS else DEFAULT_SPEED)
-    return _turn_begins(session, (_(S.SAID_RESTORED),)) if not session.awaiting_next else \
-        session._replace(announce=(_(S.SAID_RESTORED), _(S.DO_NEXT)))
+                      cpu_speed=app.get("cpu_speed") if app.get("cpu_speed") in CPU_SPEEDS else DEFAULT_SPEED,
+                      after_turn=_after_turn(app.get("after_turn"), match))
+    session = session._replace(selected=_saved_selection(session, app.get("selected")))
+    if session.awaiting_next:
+        return _prompted(session, (_(S.SAID_RESTORED),), _(S.DO_NEXT))
+    return _turn_begins(session, (_(S.SAID_RESTORED),))
+
+
+def _saved_selection(session: Session, text: object) -> Tile | None:
+    """The tile the person to move had chosen, if the save names one they may still play."""
+    match = session.match
+    if not isinstance(text, str) or match is None or screen(session) != Screen.BOARD or session.awaiting_next:
+        return None
+    seat = match.round.seat
+    if match.players[seat].kind != "human":
+        return None
+    try:
+        t = parse_tile(text, match.rules.set)
+    except MexicanTrainError:
+        return None
+    return t if t in match.round.hands[seat] and targets_of(match, t) else None
 
 
 def app_state(session: Session) -> dict:
-    """What the save keeps besides the match file: pause, speed, which screens were closed."""
-    return {"paused": session.paused, "cpu_speed": session.cpu_speed, "rounds_seen": session.rounds_seen,
-            "final_seen": session.final_seen, "awaiting_next": session.awaiting_next}
+    """What the save keeps besides the match file: a pause the player chose, the chosen tile, speed, the
+    "After my turn" setting, which screens were closed."""
+    selected = session.selected
+    return {"paused": session.paused and not session.auto_paused, "cpu_speed": session.cpu_speed,
+            "after_turn": session.after_turn, "rounds_seen": session.rounds_seen, "final_seen": session.final_seen,
+            "awaiting_next": session.awaiting_next,
+            "selected": None if selected is None else tile_text(selected)}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..actions import MEXICAN, Action
+from ..engine import Event, RoundState
 from ..i18n import _
 from ..match import Match
 from . import strings as S
@@ -50,12 +51,33 @@ def describe_move(match: Match, action: Action, viewer: int | None) -> str:
     return _({"draw": S.MOVE_DRAW, "pass": S.MOVE_PASS, "stop": S.MOVE_STOP}[action.kind])
 
 
-def narrate(before: Match, after: Match, viewer: int | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Sentences for the events between two positions, and the same moves in short for a summary."""
+def _new_events(before: Match, after: Match) -> tuple[RoundState, RoundState, tuple[Event, ...]]:
+    """The round ``before`` was in, as it stands in ``after``, and its events since ``before``."""
     old = before.round
     done = after.rounds[old.number] if old.number < len(after.rounds) else after.round
-    events = done.events[len(old.events):]
-    lines, moves = [], []
+    return old, done, done.events[len(old.events):]
+
+
+def _end_line(match: Match, event: Event, viewer: int | None) -> str:
+    """How a round ended, for an ``out`` or ``blocked`` event."""
+    if event.kind == "blocked":
+        return _(S.SAID_BLOCKED)
+    if is_you(match, event.seat, viewer):
+        return _(S.SAID_OUT_YOU)
+    return _(S.SAID_OUT).format(name=match.players[event.seat].name)
+
+
+def round_end(before: Match, after: Match, viewer: int | None) -> tuple[str, ...]:
+    """How the round ended between two positions, if it did: said at every speed, even after a summary."""
+    _old, _done, events = _new_events(before, after)
+    return tuple(_end_line(after, event, viewer) for event in events if event.kind in ("out", "blocked"))
+
+
+def narrate(before: Match, after: Match, viewer: int | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Sentences for the events between two positions, and the same moves in short for a summary."""
+    old, done, events = _new_events(before, after)
+    lines: list[str] = []
+    moves: list[str] = []
     for event in events:
         you = event.seat >= 0 and is_you(after, event.seat, viewer)
         name = after.players[event.seat].name if event.seat >= 0 else ""
@@ -81,12 +103,12 @@ def narrate(before: Match, after: Match, viewer: int | None) -> tuple[tuple[str,
             lines.append(_(S.SAID_STOP_YOU) if you else _(S.SAID_STOP).format(name=name))
             moves.append(_(S.MOVED_STOP))
         elif event.kind == "mark":
+            if old.trains[event.seat].marked:  # a failed draw on a train already marked changes nothing
+                continue
             lines.append(_(S.SAID_MARK_YOURS) if you else _(S.SAID_MARK).format(name=name))
             moves.append(_(S.MOVED_MARK))
         elif event.kind == "unmark":
             lines.append(_(S.SAID_UNMARK_YOURS) if you else _(S.SAID_UNMARK).format(name=name))
-        elif event.kind == "out":
-            lines.append(_(S.SAID_OUT_YOU) if you else _(S.SAID_OUT).format(name=name))
-        elif event.kind == "blocked":
-            lines.append(_(S.SAID_BLOCKED))
+        elif event.kind in ("out", "blocked"):
+            lines.append(_end_line(after, event, viewer))
     return tuple(lines), tuple(moves)

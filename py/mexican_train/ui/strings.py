@@ -113,6 +113,7 @@ SAID_UNMARK_YOURS = N_("Your train is private again.")
 SAID_OUT = N_("{name} played the last tile: the round is over.")
 SAID_OUT_YOU = N_("You played your last tile: the round is over.")
 SAID_BLOCKED = N_("Nobody can play: the round is blocked.")
+SAID_OPEN_DOUBLE = N_("The double {value}-{value} on {train} is open: it must be covered first.")
 SAID_TURN = N_("{name}'s turn.")
 SAID_TURN_YOU = N_("Your turn.")
 SAID_CPU_TURN = N_("{name}: {moves}")
@@ -157,7 +158,7 @@ CHART_SUMMARY = N_("{name}: {scores}")
 # -- status line ---------------------------------------------------------------------
 ROUND_OF = N_("Round {number} of {rounds}")
 BONEYARD = N_("Boneyard: {count}")
-SCORE = NP_("{n} point", "{n} points")
+MATCH_TOTAL = N_("Match total: {n}")  # a train's heading: the owner's score so far, this round's once it is over
 
 # -- the rules in force (shown under the board; each option's words are in rules.Rules) -------
 RULES_PRESET = N_("{preset} rules")
@@ -213,6 +214,7 @@ PAGE_TEXT = {
     "updateReload": N_("Reload now"),
     "updateLater": N_("Later"),
     "seatLabel": N_("Player {n}"),
+    "seatCpu": N_("{name} ({level})"),
     "handPoints": N_("{points} points in hand"),
     "engineTile": N_("Engine"),
     "playHere": N_("Play here"),

@@ -24,7 +24,8 @@ LEVEL_LABELS = {level.name: level.label for level in LEVELS}
 def view_model(session: Session) -> dict:
     """Everything the page shows for this Session."""
     shown = screen(session)
-    vm = {"screen": shown, "announce": list(session.announce), "error": session.error}
+    vm = {"screen": shown, "announce": list(session.announce), "prompts": list(session.prompts),
+          "error": session.error}
     match = session.match
     if match is None:
         return vm
@@ -40,6 +41,7 @@ def view_model(session: Session) -> dict:
         rules=rules_summary(match.rules),
         paused=session.paused,
         cpu={"pending": cpu_to_move(session), "delay": CPU_SPEEDS[session.cpu_speed], "speed": session.cpu_speed},
+        after_turn=session.after_turn,
         hint=session.hint[0] if session.hint else None,
         focus=_focus(session),
         step=f"{state.number}/{len(state.actions)}/{int(session.awaiting_next)}/{session.revealed}",
@@ -62,6 +64,8 @@ def _round_line(match: Match, state: RoundState) -> dict:
 def _players(session: Session, state: RoundState, me: int | None) -> list[dict]:
     match = session.match
     totals = _totals_before(match, state)
+    if state.result is not None:  # the round is over: its points count at once, as its summary says
+        totals = [total + score for total, score in zip(totals, state.result.scores)]
     rows = []
     for seat, player in enumerate(match.players):
         count = len(state.hands[seat])
@@ -69,7 +73,7 @@ def _players(session: Session, state: RoundState, me: int | None) -> list[dict]:
         rows.append({
             "seat": seat, "name": name, "kind": player.kind, "kind_label": kind_label(player.kind),
             "tiles": count, "tiles_text": plural(S.TILES_IN_HAND, count), "total": totals[seat],
-            "total_text": plural(S.SCORE, totals[seat]),
+            "total_text": _(S.MATCH_TOTAL).format(n=totals[seat]),
             "to_move": state.result is None and state.seat == seat, "is_viewer": seat == me,
             "face_down": plural(S.FACE_DOWN, count),
         })
