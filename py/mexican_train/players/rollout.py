@@ -18,8 +18,13 @@ ran out); then it is planned again.
 
 from __future__ import annotations
 
+from ..kernel import Pair
+from ..tiles import Tile
 from .base import plan_chain
-from .sim import BOUND, CHAIN, DOUBLE, FREE, OVER, Sim
+from .sim import BOUND, CHAIN, DOUBLE, FREE, OVER, Play, Sim
+
+Plan = tuple[Pair, ...]
+"""A seat's planned chain: the tiles to lay on its own train, in order."""
 
 #: Node limit of a chain planned inside a play-out (the full search is too slow there).
 PLAYOUT_CHAIN_NODES = 50
@@ -33,19 +38,26 @@ class Plans:
 
     __slots__ = ("tiles", "nodes", "memo")
 
-    def __init__(self, seats: int, nodes: int = PLAYOUT_CHAIN_NODES, memo: dict | None = None):
+    tiles: list[Plan | None]
+    nodes: int
+    memo: dict[tuple[tuple[Tile, ...], int], Plan]
+
+    def __init__(self, seats: int, nodes: int = PLAYOUT_CHAIN_NODES,
+                 memo: dict[tuple[tuple[Tile, ...], int], Plan] | None = None) -> None:
         self.tiles = [None] * seats
         self.nodes = nodes
         self.memo = {} if memo is None else memo
 
-    def copy(self) -> "Plans":
+    def copy(self) -> Plans:
+        """A copy whose plans can change apart from this one's (the memo is shared)."""
         p = Plans.__new__(Plans)
         p.tiles = self.tiles[:]  # plans are tuples: shared, never edited
         p.nodes = self.nodes
         p.memo = self.memo
         return p
 
-    def get(self, sim: Sim, seat: int) -> tuple:
+    def get(self, sim: Sim, seat: int) -> Plan:
+        """The seat's planned chain, planned again when it no longer fits."""
         plan = self.tiles[seat]
         hand = sim.hands[seat]
         if plan is not None:
@@ -62,7 +74,8 @@ class Plans:
         self.tiles[seat] = plan
         return plan
 
-    def played(self, seat: int, t, k: int) -> None:
+    def played(self, seat: int, t: Pair, k: int) -> None:
+        """Follow a play: the plan moves on, or is dropped when the play broke it."""
         plan = self.tiles[seat]
         if plan and plan[0] == t and k == seat:
             self.tiles[seat] = plan[1:]
@@ -70,7 +83,7 @@ class Plans:
             self.tiles[seat] = None  # the chain was broken: plan again when needed
 
 
-def choose_play(sim: Sim, plays: list, plans: Plans, reach=None) -> tuple:
+def choose_play(sim: Sim, plays: list[Play], plans: Plans, reach: list[int] | None = None) -> Play:
     """The play-out policy's choice among legal ``plays`` of the seat to move.
 
     ``reach``: the open ends of the trains the seat may use (worked out here when not given).
@@ -121,6 +134,7 @@ def choose_play(sim: Sim, plays: list, plans: Plans, reach=None) -> tuple:
         score = t[0] + t[1] + (20 if k == seat else 0)
         if score > best_score:
             best, best_score = (t, k), score
+    assert best is not None  # plays is never empty
     return best
 
 
@@ -130,21 +144,21 @@ def uses_common_rules(sim: Sim) -> bool:
     return not (sim.opening_chain or sim.exhausted_rule or sim.immediate or sim.mexican_later)
 
 
-def common_plays(sim: Sim) -> tuple[list, list | None]:
+def common_plays(sim: Sim) -> tuple[list[Play], list[int] | None]:
     """The legal plays ``(tile, train)`` of the seat to move, under the common rules (see
     ``uses_common_rules``), and the ends of the trains it may choose among on a free turn (None when
     a double binds it). The same plays as ``sim.plays()``, written out for the play-out's speed: under
     these rules the trains a seat may use do not depend on whether it has had a turn."""
     seats = sim.seats
     seat, phase, ends = sim.seat, sim.phase, sim.ends
-    if phase == FREE or phase == DOUBLE:
+    if phase is FREE or phase is DOUBLE:
         marked = sim.marked
         targets = [k for k in range(seats) if k == seat or marked[k]]
         targets.append(seats)   # the Mexican Train
         reach = [ends[k] for k in targets]
-        if phase == DOUBLE and sim.doubles[0] not in targets:
+        if phase is DOUBLE and sim.doubles[0] not in targets:
             targets.append(sim.doubles[0])
-    elif phase == BOUND:
+    elif phase is BOUND:
         dbl = sim.dbl
         targets = [k for k in range(seats + 1) if dbl[k]]
         reach = None
@@ -154,7 +168,7 @@ def common_plays(sim: Sim) -> tuple[list, list | None]:
     drawn = sim.drawn
     hand = sim.hands[seat]
     plays = [(t, k) for t in ((drawn,) if drawn is not None else hand) for k in targets if ends[k] in t]
-    if phase == DOUBLE and plays:
+    if phase is DOUBLE and plays:
         # Two doubles in one turn: only with a cover for one of them left in hand.
         first_value = ends[sim.doubles[0]]
         plays = [(t, k) for t, k in plays
@@ -169,7 +183,7 @@ def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> None:
         return
     nbone = len(sim.boneyard)
     steps = 0
-    while sim.phase != OVER and steps < max_steps:
+    while sim.phase is not OVER and steps < max_steps:
         steps += 1
         plays, reach = common_plays(sim)
         if plays:
@@ -185,7 +199,7 @@ def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> None:
 
 def _play_out_any_rules(sim: Sim, plans: Plans, max_steps: int) -> None:
     steps = 0
-    while sim.phase != OVER and steps < max_steps:
+    while sim.phase is not OVER and steps < max_steps:
         steps += 1
         plays = sim.plays()
         if plays:
@@ -193,7 +207,7 @@ def _play_out_any_rules(sim: Sim, plans: Plans, max_steps: int) -> None:
             seat = sim.seat
             sim.play(t, k)
             plans.played(seat, t, k)
-        elif sim.phase == CHAIN:
+        elif sim.phase is CHAIN:
             if sim.chain == 0:
                 sim.pass_turn()
             else:
