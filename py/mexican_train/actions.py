@@ -43,7 +43,7 @@ class Action(NamedTuple):
 DRAW_ACTION = Action(DRAW)
 PASS_ACTION = Action(PASS)
 STOP_ACTION = Action(STOP)
-_SPECIAL = {DRAW: DRAW_ACTION, PASS: PASS_ACTION, STOP: STOP_ACTION}
+_SPECIAL: dict[str, Action] = {DRAW: DRAW_ACTION, PASS: PASS_ACTION, STOP: STOP_ACTION}
 PLAYS: dict[Tile, dict[TrainName, Action]] = {
     t: {name: Action(PLAY, t, name) for name in (*range(10), MEXICAN)} for t in full_set(12)}
 """Every play action, made once: ``PLAYS[tile][train]``."""

@@ -439,6 +439,7 @@ def _place(d: _Draft, action: Action) -> None:
     t = action.tile
     assert t is not None and action.train is not None
     k = d.rules.seats if action.train == MEXICAN else action.train
+    assert isinstance(k, int)
     train = d.trains[k]
     end = train.end
     new_end = t[1] if t[0] == end else t[0]

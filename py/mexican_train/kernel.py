@@ -39,6 +39,7 @@ Pair = tuple[int, int]
 """A tile as plain values: ``(low, high)`` (a ``Tile`` is one)."""
 
 P = TypeVar("P")
+T = TypeVar("T", bound=Pair)
 
 
 class Phase(StrEnum):
@@ -155,9 +156,9 @@ def play_targets(phase: Phase, seat: int, doubles: Sequence[int], immediate: boo
     return ()
 
 
-def legal_actions(phase: Phase, tiles: Iterable[Pair], reach: Sequence[tuple[int, int]], immediate: bool,
-                  first_double_end: int, hand: Sequence[Pair], exhausted: Collection[int],
-                  table: Mapping[Pair, Sequence[P]], chain: int, own_open_double: bool, boneyard_left: bool,
+def legal_actions(phase: Phase, tiles: Iterable[T], reach: Sequence[tuple[int, int]], immediate: bool,
+                  first_double_end: int, hand: Sequence[T], exhausted: Collection[int],
+                  table: Mapping[T, Sequence[P]], chain: int, own_open_double: bool, boneyard_left: bool,
                   others: Mapping[Other, P] | None) -> list[P]:
     """The legal actions of the seat to move: every legal play of ``tiles``, then the other actions.
 
@@ -223,10 +224,11 @@ def end_of_turn(seat: int, seats: int, placed: bool, boneyard_empty: bool, idle_
     return idle, (None if idle >= seats else (seat + 1) % seats)
 
 
-def turn_phase(bound: bool, opening_chain: bool, first_turn: bool) -> Phase:
-    """The phase a turn begins in: bound when an open double binds (also on a classic first turn,
-    which is then an ordinary turn), a classic opening chain on the seat's first turn, else free."""
-    if bound:
+def turn_phase(binding: Sequence[int], opening_chain: bool, first_turn: bool) -> Phase:
+    """The phase a turn begins in: bound when an open double binds (``binding``: see
+    ``binding_trains``; also on a classic first turn, which is then an ordinary turn), a classic
+    opening chain on the seat's first turn, else free."""
+    if binding:
         return BOUND
     if opening_chain and first_turn:
         return CHAIN

@@ -10,7 +10,7 @@ reason in plain words (the hint is ``explain("strong", view, rng)``).
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable, Sequence
 
 from typing import NamedTuple
 
@@ -70,7 +70,8 @@ def player_rng(seed: int, seat: int, round_number: int = 0) -> random.Random:
     return random.Random(f"mexican-train/cpu/{seed}/{round_number}/{seat}")
 
 
-def explain(kind: str, view: SeatView, rng: random.Random, names=None) -> tuple[Action, str]:
+def explain(kind: str, view: SeatView, rng: random.Random,
+            names: Sequence[str] | None = None) -> tuple[Action, str]:
     """The action CPU ``kind`` chooses for the seat to move in ``view``, with a reason in plain words.
 
     For ``strong`` (the hint) this is exactly ``strong.choose(view, rng)`` with

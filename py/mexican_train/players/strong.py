@@ -26,11 +26,15 @@ import math
 import random
 from typing import NamedTuple
 
+from typing import Any
+
 from ..actions import Action
+from ..kernel import CHAIN, DOUBLE, FREE
+from ..tiles import Tile
 from ..view import SeatView
 from .base import (Chain, after_play, min_opponent_count, plan_chain, plays_of, public_ends, spare_tiles,
                    tile_score)
-from .rollout import Plans, play_out
+from .rollout import Plan, Plans, play_out
 from .sampling import Knowledge
 from .sim import Sim
 
@@ -68,12 +72,13 @@ WEIGHTS = dict(
 )
 
 
-def judge(view: SeatView, action: Action, w: dict = WEIGHTS) -> Judgement:
+def judge(view: SeatView, action: Action, w: dict[str, float] = WEIGHTS) -> Judgement:
     """Score one legal play by the plan it leaves (higher is better)."""
     seat = view.seat
     seats = view.rules.seats
     trains = view.trains
     t = action.tile
+    assert t is not None
     a, b = t
     k, after, rest = after_play(view, action)
     own_end = after if k == seat else trains[seat].end
@@ -88,10 +93,10 @@ def judge(view: SeatView, action: Action, w: dict = WEIGHTS) -> Judgement:
     score += w["pips_close" if close else "pips"] * tile_score(t, view.rules.blank_double_penalty)
     follow = True
     phase = view.phase
-    if a == b and phase == "free":
+    if a == b and phase is FREE:
         follow = any(after in u or u[0] in public or u[1] in public or own_end in u for u in rest)
         score += w["double_follow"] if follow else w["double_alone"]
-    if phase == "double" and view.doubles and view.doubles[0] == seat and k != seat and not (a == b):
+    if phase is DOUBLE and view.doubles and view.doubles[0] == seat and k != seat and not (a == b):
         score += w["open_own_double"]  # the next seat would cover it on our train and break the chain
     if k == seat and trains[seat].marked:
         score += w["unmark"]
@@ -104,8 +109,8 @@ class Decision(NamedTuple):
     """What Strong chose and why: the judged plays and, when it looked ahead, their play-out results."""
 
     action: Action
-    judged: tuple          # Judgement of each legal play, best first
-    results: dict          # action -> mean play-out result (empty when no look-ahead was needed)
+    judged: tuple[Judgement, ...]  # of each legal play, best first
+    results: dict[Action, float]   # mean play-out result of each action tried (empty without a look-ahead)
     playouts: int
     knowledge: Knowledge | None
 
@@ -115,13 +120,13 @@ def _estimate(sim: Sim, plans: Plans, seat: int) -> float:
     wc, wl, wm, wt = ESTIMATE
     mine = len(sim.hands[seat])
     my_chain = len(plans.get(sim, seat))
-    best = None
+    best = math.inf
     for s in range(sim.seats):
         if s == seat:
             continue
         x = (wc * (len(sim.hands[s]) - mine) + wl * (my_chain - len(plans.get(sim, s)))
              + wm * (sim.marked[seat] - sim.marked[s]) + wt * (1 if sim.seat == seat else -1))
-        if best is None or x < best:
+        if x < best:
             best = x
     return 1.0 / (1.0 + math.exp(-best))
 
@@ -130,6 +135,7 @@ def _result(sim: Sim, seat: int) -> float:
     """A finished play-out's result for ``seat``: 1 for a round won (a half for a shared win), plus a little
     for every point the others keep more than it does."""
     scores = sim.scores
+    assert scores is not None
     mine = scores[seat]
     others = [s for i, s in enumerate(scores) if i != seat]
     best_other = min(others)
@@ -138,7 +144,7 @@ def _result(sim: Sim, seat: int) -> float:
 
 
 def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
-           candidates: int = CANDIDATES, weights: dict = WEIGHTS) -> Decision:
+           candidates: int = CANDIDATES, weights: dict[str, float] = WEIGHTS) -> Decision:
     """Strong's full decision, with what it rests on (``choose`` keeps only the action)."""
     legal = view.legal
     plays = plays_of(view)
@@ -148,14 +154,14 @@ def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
     if judged[0].score >= 1e9 or iterations <= 0:
         return Decision(judged[0].action, tuple(judged), {}, 0, None)
     chosen = [j.action for j in judged[:candidates]]
-    if view.phase == "chain" and len(legal) > len(plays):
+    if view.phase is CHAIN and len(legal) > len(plays):
         chosen.append(legal[-1])  # stop is a choice too
     if len(chosen) == 1:
         return Decision(chosen[0], tuple(judged), {}, 0, None)
     knowledge = Knowledge(view)
     me = view.seat
     seats = view.rules.seats
-    memo: dict = {}
+    memo: dict[tuple[tuple[Tile, ...], int], Plan] = {}
     results: list[list[float]] = [[] for _ in chosen]
     template = Sim.from_view(view, [() for _ in range(seats)], ())
 
@@ -199,6 +205,6 @@ def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
     return Decision(chosen[best], tuple(judged), means, sum(len(r) for r in results), knowledge)
 
 
-def choose(view: SeatView, rng: random.Random, iterations: int = ITERATIONS, **options) -> Action:
+def choose(view: SeatView, rng: random.Random, iterations: int = ITERATIONS, **options: Any) -> Action:
     """Strong's action for the seat to move in ``view`` (``options``: see ``decide``)."""
     return decide(view, rng, iterations, **options).action
