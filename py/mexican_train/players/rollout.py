@@ -192,7 +192,9 @@ def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> None:
             sim.play(t, k)
             plans.played(seat, t, k)
         elif sim.draws < nbone:
-            sim.draw()
+            sim.take_draw()
+            if not common_plays(sim)[0]:
+                sim.drawn_does_not_fit()
         else:
             sim.pass_turn()
 

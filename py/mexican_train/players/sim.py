@@ -182,29 +182,40 @@ class Sim:
         hand.remove(t)
         self.drawn = None
         self.placed = True
-        phase = kernel.phase_after_play(self.phase, a == b and not self.exhausted(a), hand)
-        if phase is None:
-            self.end_turn()
-        elif phase is OVER:
+        # kernel.phase_after_play, written out: the play-out's hottest step (see notes/kernel.md;
+        # tests/test_kernel.py holds it to the kernel in every phase under every rule option).
+        if not hand:
             self.finish(seat)
-        elif phase is CHAIN:
+            return
+        phase = self.phase
+        if phase is CHAIN:
             self.chain += 1
-        else:
-            self.phase = phase
+        elif a == b and (phase is FREE or phase is DOUBLE) and not self.exhausted(a):
+            self.phase = DOUBLE if phase is FREE else TWO_DOUBLES
             self.doubles.append(k)
+        else:
+            self.end_turn()
 
     def draw(self) -> bool:
         """Draw one tile; returns True when it must be played now (else the train is marked, the turn over)."""
+        self.take_draw()
+        if self.plays():
+            return True
+        self.drawn_does_not_fit()
+        return False
+
+    def take_draw(self) -> None:
+        """The first half of ``draw``: the next tile of the boneyard into the hand, to be played if it fits."""
         t = self.boneyard[self.draws]
         self.draws += 1
         self.hands[self.seat].append(t)
         self.drawn = t
-        if self.plays():
-            return True
+
+    def drawn_does_not_fit(self) -> None:
+        """The second half of ``draw`` when no play is legal with the drawn tile: mark the train, end the turn."""
         self.drawn = None
         self.marked[self.seat] = True
         self.end_turn()
-        return False
 
     def pass_turn(self) -> None:
         """No play and nothing to draw (or no opening chain): mark the own train, end the turn."""
@@ -224,20 +235,26 @@ class Sim:
 
     def end_turn(self) -> None:
         """Close the seat's turn: count it toward a blocked round, pass play on."""
+        # kernel.end_of_turn and kernel.turn_phase, written out: a play-out ends a turn at almost every
+        # step (see notes/kernel.md; tests/test_kernel.py holds this to the kernel under every option).
         seat = self.seat
-        self.idle, following = kernel.end_of_turn(seat, self.seats, self.placed, self.draws == len(self.boneyard),
-                                                  self.idle)
+        self.idle = self.idle + 1 if (not self.placed and self.draws == len(self.boneyard)) else 0
         self.had_turn[seat] = True
-        if following is None:
+        if self.idle >= self.seats:
             self.finish(None)
             return
-        self.seat = following
+        seat = (seat + 1) % self.seats
+        self.seat = seat
         self.doubles = []
         self.chain = 0
         self.drawn = None
         self.placed = False
-        self.phase = kernel.turn_phase(self.binding() if True in self.dbl else (), self.opening_chain,
-                                       not self.had_turn[following])
+        if True in self.dbl and (not self.exhausted_rule or self.binding()):
+            self.phase = BOUND
+        elif self.opening_chain and not self.had_turn[seat]:
+            self.phase = CHAIN
+        else:
+            self.phase = FREE
 
     def finish(self, out: int | None) -> None:
         """End the round: score every hand."""
