@@ -7,15 +7,29 @@ seats first, the Mexican Train last (index ``seats``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
+from typing import TypeVar
 
 from ..actions import MEXICAN, PLAY, Action
 from ..kernel import Pair, tile_score
 from ..tiles import Tile
 from ..view import SeatView
 
-__all__ = ["CHAIN_NODE_LIMIT", "Chain", "after_play", "forced", "min_opponent_count", "new_end", "plan_chain",
-           "plays_of", "public_ends", "spare_tiles", "tile_score", "train_index"]
+__all__ = ["CHAIN_NODE_LIMIT", "Chain", "Steps", "after_play", "finish", "forced", "min_opponent_count", "new_end",
+           "plan_chain", "plays_of", "public_ends", "spare_tiles", "tile_score", "train_index"]
+
+R = TypeVar("R")
+Steps = Generator[None, None, R]
+"""Work done in steps: a generator that yields between small units of work and returns its result."""
+
+
+def finish(steps: Steps[R]) -> R:
+    """Run ``steps`` to its end and give its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
 
 #: The most nodes ``plan_chain`` visits before it settles for the best chain found so far.
 CHAIN_NODE_LIMIT = 4000

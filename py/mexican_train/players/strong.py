@@ -26,14 +26,15 @@ import math
 import random
 from typing import NamedTuple
 
+from collections.abc import Generator
 from typing import Any
 
 from ..actions import Action
 from ..kernel import CHAIN, DOUBLE, FREE
 from ..tiles import Tile
 from ..view import SeatView
-from .base import (Chain, after_play, min_opponent_count, plan_chain, plays_of, public_ends, spare_tiles,
-                   tile_score)
+from .base import (Chain, after_play, finish, min_opponent_count, plan_chain, plays_of, public_ends,
+                   spare_tiles, tile_score)
 from .rollout import Plan, Plans, play_out
 from .sampling import Knowledge
 from .sim import Sim
@@ -143,14 +144,23 @@ def _result(sim: Sim, seat: int) -> float:
     return won + POINTS_WEIGHT * (sum(others) / len(others) - mine) / 50.0
 
 
-def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
-           candidates: int = CANDIDATES, weights: dict[str, float] = WEIGHTS) -> Decision:
-    """Strong's full decision, with what it rests on (``choose`` keeps only the action)."""
+def think(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
+          candidates: int = CANDIDATES, weights: dict[str, float] = WEIGHTS) -> Generator[None, None, Decision]:
+    """Strong's decision in small steps: a generator that yields after each unit of work (the judgement
+    of one play, a guess at the hidden tiles, one play-out) and returns the ``Decision``.
+
+    Driven to its end it is ``decide``; where a caller pauses it changes nothing (there is no clock
+    inside), so a page can run it a few milliseconds at a time between input events.
+    """
     legal = view.legal
     plays = plays_of(view)
     if len(legal) == 1 or not plays:
         return Decision(legal[0], (), {}, 0, None)
-    judged = sorted((judge(view, p, weights) for p in plays), key=lambda j: -j.score)
+    judgements = []
+    for p in plays:
+        judgements.append(judge(view, p, weights))
+        yield
+    judged = sorted(judgements, key=lambda j: -j.score)
     if judged[0].score >= 1e9 or iterations <= 0:
         return Decision(judged[0].action, tuple(judged), {}, 0, None)
     chosen = [j.action for j in judged[:candidates]]
@@ -159,13 +169,15 @@ def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
     if len(chosen) == 1:
         return Decision(chosen[0], tuple(judged), {}, 0, None)
     knowledge = Knowledge(view)
+    yield
     me = view.seat
     seats = view.rules.seats
     memo: dict[tuple[tuple[Tile, ...], int], Plan] = {}
     results: list[list[float]] = [[] for _ in chosen]
     template = Sim.from_view(view, [() for _ in range(seats)], ())
+    yield
 
-    def play_outs(alive: list[int], samples: int) -> None:
+    def play_outs(alive: list[int], samples: int) -> Generator[None, None, None]:
         """Play each candidate in ``alive`` out on ``samples`` new guesses (the same guesses for all)."""
         for _ in range(samples):
             hands, boneyard = knowledge.sample(rng)
@@ -176,6 +188,7 @@ def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
             for s in range(seats):
                 if s != me:
                     plans.get(base, s)
+            yield
             for i in alive:
                 sim = base.copy()
                 sim.apply(chosen[i])
@@ -183,15 +196,16 @@ def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
                 p.tiles[me] = None
                 play_out(sim, p, HORIZON)
                 results[i].append(_result(sim, me) if sim.scores is not None else _estimate(sim, p, me))
+                yield
 
     # Half the budget on every candidate, the other half on the judged-best and the best two others.
     alive = list(range(len(chosen)))
     first = max(2, int(iterations * SPLIT) // len(alive))
-    play_outs(alive, first)
+    yield from play_outs(alive, first)
     if len(alive) > 3:
         others = sorted(alive[1:], key=lambda i: -sum(results[i]))[:2]
         alive = [0] + others
-    play_outs(alive, max(0, (iterations - first * len(chosen)) // len(alive)))
+    yield from play_outs(alive, max(0, (iterations - first * len(chosen)) // len(alive)))
     # The judged-best play stands unless a play-out shows another clearly better (paired on the same guesses).
     best, best_gain = 0, 0.0
     for i in alive[1:]:
@@ -203,6 +217,12 @@ def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
             best, best_gain = i, mean
     means = {a: sum(r) / len(r) for a, r in zip(chosen, results)}
     return Decision(chosen[best], tuple(judged), means, sum(len(r) for r in results), knowledge)
+
+
+def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
+           candidates: int = CANDIDATES, weights: dict[str, float] = WEIGHTS) -> Decision:
+    """Strong's full decision, with what it rests on (``choose`` keeps only the action): ``think`` run to its end."""
+    return finish(think(view, rng, iterations, candidates, weights))
 
 
 def choose(view: SeatView, rng: random.Random, iterations: int = ITERATIONS, **options: Any) -> Action:
