@@ -130,3 +130,32 @@ def test_the_play_outs_listing_under_the_common_rules_is_the_kernels_in_the_same
             state = state.apply(action)
             sim.apply(action)
     assert {FREE, DOUBLE, BOUND} <= phases and positions > 500
+
+
+EVERY_OPTION = [
+    Rules.make("classic", set=9, seats=4),
+    Rules.make("classic", set=12, seats=2, double_rule="immediate"),
+    Rules.make("classic", set=12, seats=6),
+    Rules.make(set=9, seats=2, double_rule="immediate", exhausted_suit_exception=True, blank_double_penalty=50),
+    Rules.make(set=6, seats=4, exhausted_suit_exception=True, mexican_after_first_turn=True),
+    Rules.make(set=6, seats=2, exhausted_suit_exception=True),
+    Rules.make("classic", set=6, seats=3, exhausted_suit_exception=True, double_rule="immediate"),
+    Rules.make(set=12, seats=3, opening_chain=True, blank_double_penalty=25),
+]
+
+
+@pytest.mark.parametrize("rules", EVERY_OPTION + COMMON_RULES[:2],
+                         ids=lambda r: f"{r.preset}-{r.set}-{r.seats}-{r.double_rule}-{int(r.exhausted_suit_exception)}")
+def test_the_play_outs_listing_under_any_rules_is_the_kernels_in_the_same_order(rules):
+    phases = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = start_round(rules, seed, seed % rules.rounds)
+        sim = Sim.from_view(seat_view(state, state.seat), state.hands, state.boneyard)
+        while not state.over:
+            assert rollout.any_rule_plays(sim) == sim.plays(), (seed, state.actions)
+            phases.add(sim.phase)
+            action = rng.choice(state.legal)
+            state = state.apply(action)
+            sim.apply(action)
+    assert {FREE, BOUND} <= phases

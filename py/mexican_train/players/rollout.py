@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..kernel import Pair
 from ..tiles import Tile
 from .base import plan_chain
-from .sim import BOUND, CHAIN, DOUBLE, FREE, OVER, Play, Sim
+from .sim import BOUND, CHAIN, DOUBLE, FREE, OVER, TWO_DOUBLES, Play, Sim
 
 Plan = tuple[Pair, ...]
 """A seat's planned chain: the tiles to lay on its own train, in order."""
@@ -199,11 +199,51 @@ def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> None:
             sim.pass_turn()
 
 
+def any_rule_plays(sim: Sim) -> list[Play]:
+    """The legal plays ``(tile, train)`` of the seat to move under any rule options: ``sim.plays()`` (the
+    kernel's listing, in the same order), written out for the play-out's speed."""
+    phase = sim.phase
+    seat = sim.seat
+    seats = sim.seats
+    if phase is OVER:
+        return []
+    if phase is FREE or (phase is DOUBLE and not sim.immediate):
+        first = not sim.had_turn[seat]
+        if first and sim.opening_chain:
+            targets = [seat]
+        else:
+            marked = sim.marked
+            targets = [k for k in range(seats) if k == seat or marked[k]]
+            if not (first and sim.mexican_later):
+                targets.append(seats)
+        if phase is DOUBLE and sim.doubles[0] not in targets:
+            targets.append(sim.doubles[0])
+    elif phase is BOUND:
+        targets = sim.binding()
+    elif phase is DOUBLE:
+        targets = sim.doubles[:1]
+    elif phase is TWO_DOUBLES:
+        targets = sim.doubles
+    else:
+        targets = [seat]
+    ends = sim.ends
+    hand = sim.hands[seat]
+    drawn = sim.drawn
+    plays = [(t, k) for t in ((drawn,) if drawn is not None else hand) for k in targets if ends[k] in t]
+    if phase is DOUBLE and not sim.immediate and plays:
+        # Two doubles in one turn: only with a cover for one of them left in hand.
+        first_value = ends[sim.doubles[0]]
+        plays = [(t, k) for t, k in plays
+                 if t[0] != t[1] or sim.exhausted(t[0]) or any(u != t and (first_value in u or t[0] in u) for u in hand)]
+    return plays
+
+
 def _play_out_any_rules(sim: Sim, plans: Plans, max_steps: int) -> None:
     steps = 0
+    nbone = len(sim.boneyard)
     while sim.phase is not OVER and steps < max_steps:
         steps += 1
-        plays = sim.plays()
+        plays = any_rule_plays(sim)
         if plays:
             t, k = choose_play(sim, plays, plans)
             seat = sim.seat
@@ -214,7 +254,9 @@ def _play_out_any_rules(sim: Sim, plans: Plans, max_steps: int) -> None:
                 sim.pass_turn()
             else:
                 sim.stop()
-        elif sim.draws < len(sim.boneyard):
-            sim.draw()
+        elif sim.draws < nbone:
+            sim.take_draw()
+            if not any_rule_plays(sim):
+                sim.drawn_does_not_fit()
         else:
             sim.pass_turn()

@@ -145,16 +145,25 @@ class Sim:
 
     def legal(self, others: bool = False) -> list[Play | Other]:
         """The legal plays ``(tile, train)`` of the seat to move, then (with ``others``) the other actions."""
-        if self.phase is OVER:
+        phase = self.phase
+        if phase is OVER:
             return []
+        seat = self.seat
+        immediate = self.immediate
         ends = self.ends
-        hand = self.hands[self.seat]
         doubles = self.doubles
+        hand = self.hands[seat]
+        eligible: Sequence[int] = ()
+        if phase is FREE or (phase is DOUBLE and not immediate):
+            eligible = kernel.eligible_trains(seat, self.seats, not self.had_turn[seat], self.marked,
+                                              self.opening_chain, self.mexican_later)
+        targets = kernel.play_targets(phase, seat, doubles, immediate, eligible,
+                                      self.binding() if phase is BOUND else ())
         return kernel.legal_actions(
-            self.phase, hand if self.drawn is None else (self.drawn,), [(ends[k], k) for k in self.targets()],
-            self.immediate, ends[doubles[0]] if doubles else -1, hand, self.exhausted_values(), _PAIRS[self.seats],
-            self.chain, self.dbl[self.seat], self.draws < len(self.boneyard),
-            _KINDS if others else None)
+            phase, hand if self.drawn is None else (self.drawn,), [(ends[k], k) for k in targets], immediate,
+            ends[doubles[0]] if doubles else -1, hand,
+            self.exhausted_values() if phase is DOUBLE else (), _PAIRS[self.seats],
+            self.chain, self.dbl[seat], self.draws < len(self.boneyard), _KINDS if others else None)
 
     def plays(self) -> list[Play]:
         """Every legal play ``(tile, train)`` of the seat to move: tile by tile, then train by train."""
