@@ -436,10 +436,8 @@ def _shown_lacking(d: _Draft) -> tuple[tuple[int, ...], bool]:
 
 def _place(d: _Draft, action: Action) -> None:
     seat = d.seat
-    t = action.tile
-    assert t is not None and action.train is not None
-    k = d.rules.seats if action.train == MEXICAN else action.train
-    assert isinstance(k, int)
+    t: Tile = action.tile  # type: ignore[assignment]  # a play's tile and train are set (Action)
+    k: int = d.rules.seats if action.train == MEXICAN else action.train  # type: ignore[assignment]
     train = d.trains[k]
     end = train.end
     new_end = t[1] if t[0] == end else t[0]

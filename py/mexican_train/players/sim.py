@@ -285,8 +285,7 @@ class Sim:
         """Apply an engine ``Action`` (``play``/``draw``/``pass``/``stop``)."""
         kind = action.kind
         if kind is PLAY:
-            assert action.tile is not None and action.train is not None
-            self.play(action.tile, self.seats if action.train == MEXICAN else int(action.train))
+            self.play(action.tile, self.seats if action.train == MEXICAN else action.train)  # type: ignore[arg-type]
         elif kind is DRAW:
             self.draw()
         elif kind is PASS:

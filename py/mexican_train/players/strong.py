@@ -135,8 +135,7 @@ def _estimate(sim: Sim, plans: Plans, seat: int) -> float:
 def _result(sim: Sim, seat: int) -> float:
     """A finished play-out's result for ``seat``: 1 for a round won (a half for a shared win), plus a little
     for every point the others keep more than it does."""
-    scores = sim.scores
-    assert scores is not None
+    scores: list[int] = sim.scores  # type: ignore[assignment]  # a finished play-out has its scores
     mine = scores[seat]
     others = [s for i, s in enumerate(scores) if i != seat]
     best_other = min(others)
