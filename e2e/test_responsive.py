@@ -30,25 +30,23 @@ def test_taps_during_a_computers_turn_do_not_postpone_its_move(app):
     assert taps >= 3  # the taps really came while it waited (slow speed: 1.4 s)
 
 
-CLICK_DURING_THINKING = """
-() => new Promise((resolve) => {
-  // Between two tasks (a frame), once Python has answered "still thinking", click a tile of the hand.
+WATCH_AND_CLICK = """
+() => {
+  // From now on, between two tasks (a frame), once Python has answered "still thinking" to a CPU
+  // step, click a tile of the hand, once; window.__clicked says when it happened.
+  window.__clicked = null;
   const steps = window.mtPerf.steps;
-  const seen = steps.length;
-  const started = performance.now();
+  steps.length = 0;  // the shared page's earlier tests filled the log
   const watch = () => {
-    if (performance.now() - started > 30000) { resolve(false); return; }
-    const fresh = steps.slice(seen);
-    const thinking = fresh.findIndex((s) => (s.type === "cpu" || s.type === "think") && s.render === 0);
-    if (thinking >= 0) {
+    if (steps.some((s) => (s.type === "cpu" || s.type === "think") && s.render === 0)) {
       document.querySelector("#hand-tiles [data-tile]").click();
-      resolve(true);
+      window.__clicked = steps.length;
       return;
     }
     requestAnimationFrame(watch);
   };
   requestAnimationFrame(watch);
-})
+}
 """
 
 
@@ -57,13 +55,19 @@ def test_a_click_while_strong_thinks_is_handled_between_two_slices(app):
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})  # a slow phone: Strong thinks for a while
     try:
-        page.evaluate("window.mtPerf.steps.length = 0")  # the shared page's earlier tests filled the log
-        game.new_match([("Max", "strong"), ("You", "human")], set=12, speed="instant", seed=8, wait=False)
-        clicked = page.evaluate(CLICK_DURING_THINKING)
+        game.fill_setup([("Max", "strong"), ("You", "human")], set=12, speed="instant", seed=8)
+        page.evaluate(WATCH_AND_CLICK)
+        page.click('#setup [data-action="start"]')
+        if page.locator("#confirm-dialog").is_visible():
+            page.click('[data-action="confirm_new"]')
+        deadline = time.time() + 60
+        while page.evaluate("window.__clicked") is None and time.time() < deadline:
+            page.wait_for_timeout(100)
+        clicked = page.evaluate("window.__clicked")
         game.idle(timeout=60_000)
     finally:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-    assert clicked
+    assert clicked is not None, "no slice of Strong's thinking was seen"
     kinds = page.evaluate("window.mtPerf.steps.map((s) => [s.type, s.render === 0])")
     tap = max(i for i, (kind, _) in enumerate(kinds) if kind == "tile")
     # the click came while a decision was unfinished: more of its slices ran after it

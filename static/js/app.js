@@ -66,6 +66,7 @@ function send(event) {
   const next = bridge.dispatch(event);
   const t1 = performance.now();
   if (next.same) {                    // Python is still thinking and nothing changed: nothing to draw
+    document.documentElement.dataset.thinking = next.thinking || "";
     if (perf.steps.push({ type: event.type, at: t0, py: t1 - t0, render: 0 }) > 2000) perf.steps.shift();
     goOnThinking(next.thinking);
     return vm;
