@@ -73,7 +73,7 @@ def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: in
         culprits = []
         for s, d in long:
             if d > 100:
-                inside = [x for x in steps if s <= x["at"] <= s + d]
+                inside = [x for x in steps if s <= x.get("at", -1) <= s + d]
                 culprits.append((d, inside[0] if inside else None))
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     finally:

@@ -27,6 +27,11 @@ and the counts of non-double tiles of each value on the layout (``laid``).
 Nothing here builds an object of either machine; ``legal_actions`` looks its
 results up in a table the caller passes, so the engine gets its shared
 ``Action`` values and the play-out its ``(tile, train)`` pairs.
+
+Where a profile showed Strong's play-outs slowed by these calls, the play-out
+writes a few answers out again (``Sim.play``, ``Sim.end_turn``,
+``rollout.common_plays``, ``rollout.any_rule_plays``); ``tests/test_kernel.py``
+holds each of them to the functions here (see notes/kernel.md for the figures).
 """
 
 from __future__ import annotations
