@@ -1,6 +1,11 @@
 """Engine speed under random play: full rounds per second, microseconds per legal_actions call.
 
-    python bench/engine.py [--set 12] [--seats 4] [--seconds 10]
+    python3 -m bench.engine [--set 12] [--seats 4] [--seconds 10]
+    valgrind --tool=callgrind python3 -m bench.engine --rounds 200   # a fixed workload
+
+With ``--rounds N`` it plays exactly N rounds (the deals of seeds 0..N-1, the
+same choices every time) and stops: a fixed amount of work, for counting
+instructions with callgrind rather than timing on a busy machine.
 
 Plays whole rounds (double-12, 4 seats by default) choosing uniformly among
 the legal actions, on one core. ``legal_actions`` is timed separately on
@@ -38,6 +43,18 @@ def rounds_per_second(rules: Rules, seconds: float) -> tuple[float, float]:
     return rounds / elapsed, actions / rounds
 
 
+def fixed_rounds(rules: Rules, rounds: int) -> int:
+    """Play exactly ``rounds`` random rounds (seeds 0..rounds-1); the number of actions taken."""
+    rng = random.Random(1)
+    actions = 0
+    for seed in range(rounds):
+        state = start_round(rules, seed, 0)
+        while state.result is None:
+            state = state.apply(rng.choice(state.legal))
+            actions += 1
+    return actions
+
+
 def legal_actions_microseconds(rules: Rules, positions: int) -> float:
     """Mean cost of computing the legal actions of a position, over positions from random rounds."""
     rng = random.Random(2)
@@ -65,8 +82,13 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=0, help="play exactly this many rounds, then stop")
     args = parser.parse_args()
     rules = Rules.make("standard", set=args.set, seats=args.seats, rounds=1)
+    if args.rounds:
+        actions = fixed_rounds(rules, args.rounds)
+        print(f"{args.rounds} rounds, {actions} actions (double-{args.set}, {args.seats} seats, random play)")
+        return
     print(f"Python {platform.python_version()} on {platform.machine()}, double-{args.set}, {args.seats} seats,"
           f" random play")
     runs = [rounds_per_second(rules, args.seconds) for _ in range(args.repeats)]

@@ -104,6 +104,8 @@ class Game:
     # -- acting -------------------------------------------------------------------------
     def click(self, action):
         self.page.click(f"#game-screen {CMD.format(action)}")
+        if action == "hint":  # the hint is worked out in slices: wait until it is shown
+            self.page.wait_for_selector('html:not([data-thinking="hint"])', state="attached")
 
     def play(self, tile, train):
         self.page.click(f'#hand-tiles [data-tile="{tile}"]')

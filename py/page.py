@@ -17,9 +17,19 @@ Python only through ``window.mtApi``, with JSON strings both ways:
                        "message": str | null}``
 ``export_match()``     the match file of the match in play ("" when none)
 ``timings()``          test hook (bench/page_speed.py): ``{"cpu": [[kind, ms], ...]}``,
-                       the Python time of each recent CPU step (its choice and
-                       the move applied), oldest first; reading it empties it
+                       the Python time of each recent CPU step (its choice, over
+                       all its slices, and the move applied), oldest first;
+                       reading it empties it
 =====================  ===========================================================
+
+Thinking in slices: a CPU's decision (``{"type": "cpu"}``) and the hint (the
+``hint`` command) are jobs this App keeps outside the pure Session. Each call
+runs the job for at most ``SLICE_MS`` of Python time; while it is unfinished
+the view model says ``"thinking": "cpu"`` (or ``"hint"``) and the page, after
+yielding to the browser, sends ``{"type": "think"}`` to run the next slice.
+The finished decision is played (or the hint shown) as in one call: the
+choice does not depend on where the slices end. A job belongs to the
+position it was started on and is dropped when the match moves on.
 
 Everything above the browser glue at the bottom is plain Python (``App``),
 tested on CPython with a dict storage and a fake clock (tests/test_page.py).
@@ -27,11 +37,13 @@ tested on CPython with a dict storage and a fake clock (tests/test_page.py).
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
 import time
 import traceback
+from typing import Any
 
 from mexican_train.errors import MexicanTrainError
 from mexican_train.i18n import _
@@ -40,10 +52,37 @@ from mexican_train.ui import strings as S
 from mexican_train.ui.viewmodel import view_model
 
 
+SLICE_MS = 8.0
+"""Python time one call may spend on a CPU's decision or the hint before the page gets the thread back."""
+
+
+class Job:
+    """Thinking in progress: ``kind`` (``cpu`` or ``hint``), the match it is for, its steps, the ms spent."""
+
+    def __init__(self, kind: str, match: Any, steps: Any) -> None:
+        self.kind = kind
+        self.match = match
+        self.steps = steps
+        self.spent = 0.0
+
+    def run(self, budget_ms: float) -> tuple[bool, Any]:
+        """Run steps until ``budget_ms`` have passed or the job is done: ``(done, result)``."""
+        started = time.perf_counter()
+        try:
+            while True:
+                next(self.steps)
+                if (time.perf_counter() - started) * 1000 >= budget_ms:
+                    return False, None
+        except StopIteration as done:
+            return True, done.value
+        finally:
+            self.spent += (time.perf_counter() - started) * 1000
+
+
 class App:
     """The current Session and its save. ``store`` has get_item/set_item/remove_item; ``clock()`` gives ms."""
 
-    def __init__(self, store, clock, tab: str):
+    def __init__(self, store, clock, tab: str, slice_ms: float = SLICE_MS):
         self.store = store
         self.clock = clock
         self.tab = tab
@@ -52,6 +91,8 @@ class App:
         self.blocked = False  # another tab saved since: stop saving over it
         self.notice: str | None = None  # a lasting message about saving
         self.cpu_ms: list = []  # recent CPU steps: [kind, ms of choice + move], for timings()
+        self.slice_ms = slice_ms
+        self.job: Job | None = None  # a CPU's decision or the hint, being worked out a slice at a time
 
     # -- the setup screen -----------------------------------------------------------
     def boot(self) -> dict:
@@ -101,11 +142,12 @@ class App:
                     return self._vm(before, _(S.ERROR_IMPORT).format(reason=err))
                 self._take_over(imported)
                 return self._vm(imported)
-            started = time.perf_counter()
-            after = controller.handle(before, event)
-            if kind == "cpu" and after.match is not before.match:
-                seat_kind = before.match.players[before.match.seat].kind
-                self.cpu_ms = self.cpu_ms[-499:] + [[seat_kind, round((time.perf_counter() - started) * 1000, 3)]]
+            if kind in ("cpu", "think") or (kind == "command" and event.get("name") == "hint"):
+                after = self._think(before, kind if kind != "command" else "hint")
+                if after is None:  # still thinking, nothing changed: no view model to build or draw
+                    return {"same": True, "thinking": self.job.kind if self.job else None}
+            else:
+                after = controller.handle(before, event)
         except Exception as err:  # a bug: keep the match as it was, say so, show the traceback in the console
             traceback.print_exc()
             return self._vm(before._replace(announce=()), _(S.ERROR_INTERNAL).format(reason=type(err).__name__))
@@ -119,6 +161,45 @@ class App:
                                         or controller.app_state(after) != controller.app_state(before)):
             self._save(after)
         return self._vm(after)
+
+    # -- thinking in slices -------------------------------------------------------------
+    def _think(self, session: controller.Session, kind: str) -> controller.Session | None:
+        """Start (``cpu``, ``hint``) or go on with (``think``) a job for one slice; play it once it is done.
+
+        None while the job is unfinished (the Session is unchanged)."""
+        session = session._replace(announce=(), error=None)
+        job = self._current_job(session)
+        if kind != "think" and (job is None or job.kind != kind):
+            steps = controller.cpu_thinking(session) if kind == "cpu" else controller.hint_thinking(session)
+            job = self.job = Job(kind, session.match, steps) if steps is not None else None
+        if job is None or not self._may_go_on(session, job):
+            return session
+        done, result = job.run(self.slice_ms)
+        if not done:
+            return None
+        self.job = None
+        if job.kind == "hint":
+            return controller.show_hint(session, *result)
+        started = time.perf_counter()
+        after = controller.cpu_play(session, result)
+        seat_kind = session.match.players[session.match.seat].kind
+        spent = job.spent + (time.perf_counter() - started) * 1000
+        self.cpu_ms = self.cpu_ms[-499:] + [[seat_kind, round(spent, 3)]]
+        return after
+
+    def _current_job(self, session: controller.Session) -> Job | None:
+        """The job in progress, if it is still for the position on screen (else it is dropped)."""
+        if self.job is not None and self.job.match is not session.match:
+            self.job = None
+        return self.job
+
+    @staticmethod
+    def _may_go_on(session: controller.Session, job: Job) -> bool:
+        """A CPU thinks only while it may act (not paused, hidden or behind a dialog's question); a hint
+        only while its person may act."""
+        if job.kind == "cpu":
+            return controller.cpu_to_move(session)
+        return controller.human_to_move(session) is not None
 
     def export_match(self) -> str:
         """The match file of the match in play, or "" when there is none."""
@@ -164,6 +245,8 @@ class App:
             vm["error"] = error
         vm["notice"] = self.notice
         vm["blocked"] = self.blocked
+        job = self._current_job(session) if session.match is not None else None
+        vm["thinking"] = job.kind if job is not None and self._may_go_on(session, job) else None
         return vm
 
 
@@ -193,7 +276,16 @@ def _expose() -> None:
     app = App(BrowserStorage(), clock=lambda: window.Date.now(), tab=os.urandom(6).hex())
 
     def dispatch(text):
-        return json.dumps(app.dispatch(json.loads(text)), separators=(",", ":"))
+        before = app.session.match
+        answer = json.dumps(app.dispatch(json.loads(text)), separators=(",", ":"))
+        if app.session.match is not before:
+            # Keep the cyclic garbage collector's full passes short: everything alive now (the runtime,
+            # the modules, the match so far) is set aside from them. It is all freed by reference
+            # counting when it goes (no cycles), so nothing leaks. Without this, a full pass over the
+            # heap took 100-400 ms at a 4x slower CPU in the middle of a computer's thinking
+            # (python3 -m bench.longtasks).
+            gc.freeze()
+        return answer
 
     def boot():
         return json.dumps(app.boot())
@@ -206,6 +298,7 @@ def _expose() -> None:
            "export_match": create_proxy(app.export_match), "timings": create_proxy(timings),
            "python": sys.version.split()[0]}
     window.mtApi = to_js(api)
+    gc.freeze()
     window.dispatchEvent(window.CustomEvent.new("app:py-ready"))
 
 

@@ -184,3 +184,59 @@ def test_a_forbidden_storage_says_so_in_plain_words_and_play_goes_on():
     vm = app.dispatch({"type": "new_match", "settings": SETTINGS})
     assert vm["screen"] == "board" and "could not be saved" in vm["notice"]
     assert app.dispatch({"type": "save_changed"})["screen"] == "board"
+
+
+# -- thinking in slices ----------------------------------------------------------------------------
+
+STRONG = dict(SETTINGS, set=9, seed=11, players=[{"name": "Ana", "kind": "human"}, {"name": "Max", "kind": "strong"}])
+
+
+def think_to_the_end(app, event):
+    """Send ``event``, then ``think`` while the answer says a job is unfinished; the answers in order."""
+    answers = [app.dispatch(event)]
+    while answers[-1].get("thinking"):
+        answers.append(app.dispatch({"type": "think"}))
+    return answers
+
+
+def test_a_cpu_thinks_in_slices_and_plays_what_it_would_play_in_one_call():
+    from mexican_train.ui import controller
+    sliced, whole = new_app(), new_app()
+    sliced.slice_ms = 0.0  # one step of work per call
+    for app in (sliced, whole):
+        app.dispatch({"type": "new_match", "settings": dict(STRONG, players=[{"name": "Ana", "kind": "strong"},
+                                                                               {"name": "Max", "kind": "strong"}])})
+    slices = 0
+    for _ in range(6):
+        answers = think_to_the_end(sliced, {"type": "cpu"})
+        slices = max(slices, len(answers))
+        assert all(a == {"same": True, "thinking": "cpu"} for a in answers[:-1])  # nothing redrawn meanwhile
+        assert answers[-1]["thinking"] is None
+        whole.session = controller.cpu_step(whole.session)
+        assert sliced.session.match == whole.session.match
+    assert slices > 5  # Strong's decisions really came in many slices
+
+
+def test_input_while_a_cpu_thinks_is_handled_between_slices_and_the_cpu_then_goes_on():
+    app = new_app()
+    app.slice_ms = 0.0
+    app.dispatch({"type": "new_match", "settings": dict(STRONG, players=[{"name": "Ana", "kind": "strong"},
+                                                                           {"name": "Max", "kind": "strong"}])})
+    before = app.session.match
+    assert app.dispatch({"type": "cpu"}) == {"same": True, "thinking": "cpu"}
+    paused = app.dispatch({"type": "command", "name": "pause"})     # handled at once, between two slices
+    assert paused["paused"] and paused["thinking"] is None            # a paused CPU does not think on
+    assert app.dispatch({"type": "think"})["thinking"] is None and app.session.match is before
+    app.dispatch({"type": "command", "name": "resume"})
+    answers = think_to_the_end(app, {"type": "cpu"})                  # the same job goes on where it stopped
+    assert app.session.match is not before and answers[-1]["thinking"] is None
+
+
+def test_the_hint_is_worked_out_in_slices_too():
+    app = new_app()
+    app.slice_ms = 0.0
+    vm = app.dispatch({"type": "new_match", "settings": STRONG})
+    while app.session.match.seat != 0:
+        vm = think_to_the_end(app, {"type": "cpu"})[-1]
+    answers = think_to_the_end(app, {"type": "command", "name": "hint"})
+    assert answers[-1]["hint"] is not None and any(line.startswith("Hint") for line in answers[-1]["announce"])

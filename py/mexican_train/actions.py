@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple, Union
 
 from .errors import NotationError
@@ -13,31 +14,36 @@ MEXICAN = "M"
 TrainName = Union[int, str]
 """A seat number for a personal train, or ``MEXICAN``."""
 
-PLAY, DRAW, PASS, STOP = "play", "draw", "pass", "stop"
+
+class ActionKind(StrEnum):
+    """What an action does; the values are the notation's words (``play`` is written ``a-b@T``)."""
+
+    PLAY = "play"
+    DRAW = "draw"
+    PASS = "pass"
+    STOP = "stop"
+
+
+PLAY, DRAW, PASS, STOP = ActionKind.PLAY, ActionKind.DRAW, ActionKind.PASS, ActionKind.STOP
 
 
 class Action(NamedTuple):
     """One action of a seat. ``tile`` and ``train`` are set for plays only."""
 
-    kind: str
+    kind: ActionKind
     tile: Tile | None = None
     train: TrainName | None = None
 
     def __str__(self) -> str:
-        if self.kind == PLAY:
+        if self.kind is PLAY:
             return f"{self.tile}@{self.train}"
-        return self.kind
-
-    @property
-    def is_play(self) -> bool:
-        """True when the action places a tile."""
-        return self.kind == PLAY
+        return self.kind.value
 
 
 DRAW_ACTION = Action(DRAW)
 PASS_ACTION = Action(PASS)
 STOP_ACTION = Action(STOP)
-_SPECIAL = {DRAW: DRAW_ACTION, PASS: PASS_ACTION, STOP: STOP_ACTION}
+_SPECIAL: dict[str, Action] = {DRAW: DRAW_ACTION, PASS: PASS_ACTION, STOP: STOP_ACTION}
 PLAYS: dict[Tile, dict[TrainName, Action]] = {
     t: {name: Action(PLAY, t, name) for name in (*range(10), MEXICAN)} for t in full_set(12)}
 """Every play action, made once: ``PLAYS[tile][train]``."""
@@ -77,13 +83,13 @@ def parse_action(text: str, top: int = 12, seats: int = 10) -> Action:
     return play(t, seat)
 
 
-def sort_key(action: Action, seats: int) -> tuple:
+def sort_key(action: Action, seats: int) -> tuple[int, Tile | None, int]:
     """Canonical order: plays by tile then train (seats, then M), then draw, pass, stop."""
-    if action.kind == PLAY:
-        train = seats if action.train == MEXICAN else action.train
+    if action.kind is PLAY:
+        train = seats if action.train == MEXICAN else int(action.train or 0)
         return (0, action.tile, train)
-    return (1, ("draw", "pass", "stop").index(action.kind))
+    return (1, None, (DRAW, PASS, STOP).index(action.kind))
 
 
-__all__ = ["Action", "MEXICAN", "PLAY", "DRAW", "PASS", "STOP", "DRAW_ACTION", "PASS_ACTION",
-           "STOP_ACTION", "play", "parse_action", "sort_key", "tile"]
+__all__ = ["Action", "ActionKind", "MEXICAN", "PLAY", "DRAW", "PASS", "STOP", "DRAW_ACTION", "PASS_ACTION",
+           "STOP_ACTION", "TrainName", "play", "parse_action", "sort_key", "tile"]

@@ -21,10 +21,14 @@ def _read(path: str) -> str:
 
 
 def play_out(match: Match, rngs=None) -> Match:
-    """Play a match to its end with the CPU kinds its players name."""
+    """Play a match to its end with the CPU kinds its players name.
+
+    ``rngs`` maps (round number, seat) to the generator that seat uses in that round; the ones
+    missing are made with ``player_rng`` (and added to it).
+    """
     from .players import get_player, player_rng
     choosers = [get_player(p.kind) for p in match.players]
-    rngs = {}
+    rngs = {} if rngs is None else rngs
     while not match.over:
         state = match.round
         seat = state.seat

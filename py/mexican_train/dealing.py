@@ -47,7 +47,7 @@ class SplitMix64:
                 return x % n
 
 
-def shuffled(items: tuple, seed: int, round_number: int) -> list:
+def shuffled(items: tuple[Tile, ...], seed: int, round_number: int) -> list[Tile]:
     """The items in the order the round's shuffle puts them."""
     rng = SplitMix64(seed ^ (((round_number + 1) * 0xD1B54A32D192ED03) & _MASK))
     order = list(items)

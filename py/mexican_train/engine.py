@@ -2,39 +2,45 @@
 
 ``RoundState`` is a value: ``apply(action)`` returns a new state and never
 changes the old one, so states can be compared, hashed, kept for undo-free
-search and replayed. Every rule of RULES.md that governs a round lives here,
-each in one place:
+search and replayed. Each decision of the rules is made by a function of
+``kernel`` (which Strong's play-out copy, ``players/sim.py``, calls too);
+this module keeps the state, the history and the public event log:
 
-* where a tile may go: ``_eligible_trains`` (own train, Mexican Train,
-  marked trains; first-turn limits),
-* open double first: ``_binding_trains`` and the ``BOUND`` phase,
-* the double rule (flexible / immediate, two doubles, exhausted suits):
-  the ``DOUBLE`` and ``TWO_DOUBLES`` phases,
-* draw one, must play, pass, markers: ``_draw``, ``_pass``, ``_mark``,
-* the classic opening chain: the ``CHAIN`` phase and ``stop``,
-* the end of a round (out or blocked) and scoring: ``_end_turn``, ``_finish``.
+* where a tile may go: ``eligible_trains`` and ``binding_trains``, public
+  and shared with the seat's view (``view.SeatView``),
+* the legal actions of a position: ``_compute_legal``,
+* the steps: ``_place``, ``_draw``, ``_pass``, ``_stop``, ``_end_turn``, ``_finish``,
+* why an action is refused, in words naming the rule: ``explain_illegal``.
 
-A turn moves through phases. ``legal_actions`` depends only on the phase, the
-layout and the hand, and is computed once when a state is made.
+A turn moves through phases (``kernel.Phase``). ``legal_actions`` depends
+only on the phase, the layout and the hand, and is computed once when a state
+is made.
 """
 
 from __future__ import annotations
 
 from bisect import insort
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple, Protocol, TypeVar
 
-from .actions import PLAYS, DRAW, DRAW_ACTION, MEXICAN, PASS, PASS_ACTION, PLAY, STOP, STOP_ACTION, Action
+from . import kernel
+from .actions import (DRAW, DRAW_ACTION, MEXICAN, PASS, PASS_ACTION, PLAY, PLAYS, STOP, STOP_ACTION, Action,
+                      ActionKind, TrainName, parse_action)
 from .errors import IllegalMoveError
+from .kernel import (BOUND, CHAIN, DOUBLE, FREE, OVER, TWO_DOUBLES, Other, Phase, RoundEnd, end_of_turn, hand_score,
+                     legal_actions, phase_after_play, phase_after_stop, play_targets, turn_phase)
 from .rules import Rules
-from .tiles import Tile
+from .tiles import Tile, full_set
 
-# Phases of a turn.
-FREE = "free"                # an ordinary turn: any eligible train
-BOUND = "bound"              # an open double left by an earlier turn must be covered
-DOUBLE = "double"            # a double was just played: one more play is owed
-TWO_DOUBLES = "two-doubles"  # two doubles this turn: the next play covers one of them
-CHAIN = "chain"              # classic opening turn: a chain on the seat's own train
-OVER = "over"                # the round has ended
+OUT, BLOCKED = RoundEnd.OUT, RoundEnd.BLOCKED
+
+T = TypeVar("T")
+Linked = tuple[T, "Linked[T]"] | None
+"""A linked list ``(item, rest)``, newest first: adding to it costs nothing."""
+
+__all__ = ["FREE", "BOUND", "DOUBLE", "TWO_DOUBLES", "CHAIN", "OVER", "Phase", "RoundEnd", "Train", "Event",
+           "RoundResult", "RoundState", "Layout", "new_round", "check_deal", "apply", "eligible_trains",
+           "binding_trains", "explain_illegal", "train_label"]
 
 
 class Train(NamedTuple):
@@ -68,7 +74,7 @@ class Event(NamedTuple):
     kind: str
     seat: int
     tile: Tile | None = None
-    train: int | str | None = None
+    train: TrainName | None = None
     lacks: tuple[int, ...] = ()
     may_hold_doubles: bool = False
 
@@ -76,7 +82,7 @@ class Event(NamedTuple):
 class RoundResult(NamedTuple):
     """How a round ended: ``reason`` is ``out`` (``seat`` emptied its hand) or ``blocked``."""
 
-    reason: str
+    reason: RoundEnd
     seat: int | None
     scores: tuple[int, ...]
 
@@ -101,15 +107,15 @@ class RoundState(NamedTuple):
     draws: int
     trains: tuple[Train, ...]
     seat: int
-    phase: str
+    phase: Phase
     doubles: tuple[int, ...]
     chain: int
     drawn: Tile | None
     placed: bool
     had_turn: tuple[bool, ...]
     idle_turns: int
-    history: tuple | None
-    log: tuple | None
+    history: Linked[Action]
+    log: Linked[Event]
     result: RoundResult | None
     legal: tuple[Action, ...]
 
@@ -119,9 +125,9 @@ class RoundState(NamedTuple):
         """The legal actions of the seat to move, sorted; empty once the round is over."""
         return self.legal
 
-    def apply(self, action: Action | str) -> "RoundState":
+    def apply(self, action: Action | str) -> RoundState:
         """The state after ``action`` (an Action or its notation); raises IllegalMoveError."""
-        return apply(self, action)
+        return apply(self, action)  # replaced by ``apply`` itself below the class: one call fewer
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
@@ -156,22 +162,22 @@ class RoundState(NamedTuple):
     @property
     def open_doubles(self) -> tuple[int, ...]:
         """Train indices whose end is an uncovered double that binds the seat to move."""
-        return _binding_trains(self)
+        return binding_trains(self)
 
-    def train_name(self, index: int) -> int | str:
+    def train_name(self, index: int) -> TrainName:
         """The notation name of train ``index``: the seat number, or ``M``."""
         return MEXICAN if index == self.rules.seats else index
 
-    def train_index(self, name: int | str) -> int:
+    def train_index(self, name: TrainName) -> int:
         """The index in ``trains`` of a train named in the notation."""
-        return self.rules.seats if name == MEXICAN else name
+        return self.rules.seats if name == MEXICAN else int(name)
 
     def pips(self, seat: int) -> int:
         """The score of ``seat``'s hand if the round ended now."""
-        return _hand_score(self.hands[seat], self.rules.blank_double_penalty)
+        return hand_score(self.hands[seat], self.rules.blank_double_penalty)
 
 
-def _unroll(linked: tuple | None) -> tuple:
+def _unroll(linked: Linked[T]) -> tuple[T, ...]:
     items = []
     while linked is not None:
         item, linked = linked
@@ -182,7 +188,7 @@ def _unroll(linked: tuple | None) -> tuple:
 
 # -- setting up a round ----------------------------------------------------
 
-def new_round(rules: Rules, number: int, hands, boneyard) -> RoundState:
+def new_round(rules: Rules, number: int, hands: Iterable[Iterable[Tile]], boneyard: Iterable[Tile]) -> RoundState:
     """A round ready for its first action, from a deal (hands, boneyard in draw order).
 
     The deal is taken as given; ``check_deal`` tells whether it is a proper one.
@@ -196,20 +202,20 @@ def new_round(rules: Rules, number: int, hands, boneyard) -> RoundState:
         hands_dealt=tuple(tuple(h) for h in hands), boneyard_dealt=tuple(boneyard),
         hands=tuple(tuple(sorted(h)) for h in hands), draws=0, trains=trains,
         seat=first, phase=FREE, doubles=(), chain=0, drawn=None, placed=False,
-        had_turn=(False,) * seats, idle_turns=0, history=None, log=None, result=None, legal=None,
+        had_turn=(False,) * seats, idle_turns=0, history=None, log=None, result=None, legal=(),
     )
     d = _Draft(state)
+    d.legal = None
     _begin_turn(d, first)
     return d.freeze()
 
 
-def check_deal(rules: Rules, number: int, hands, boneyard) -> str | None:
+def check_deal(rules: Rules, number: int, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> str | None:
     """Why a deal is not a proper deal for this round, or None if it is.
 
     A proper deal holds every tile of the set but the round's engine exactly
     once, with ``hand_size`` tiles in each of ``seats`` hands.
     """
-    from .tiles import full_set
     engine = rules.engine(number)
     if len(hands) != rules.seats:
         return f"the deal has {len(hands)} hands for {rules.seats} seats"
@@ -217,7 +223,7 @@ def check_deal(rules: Rules, number: int, hands, boneyard) -> str | None:
         if len(hand) != rules.hand_size:
             return f"seat {seat} was dealt {len(hand)} tiles, not {rules.hand_size}"
     dealt = [t for hand in hands for t in hand] + list(boneyard)
-    seen = set()
+    seen: set[Tile] = set()
     for t in dealt:
         if t.is_double and t.low == engine:
             return f"{t} is this round's engine and cannot be dealt"
@@ -230,103 +236,111 @@ def check_deal(rules: Rules, number: int, hands, boneyard) -> str | None:
     return None
 
 
-# -- the rules of play -------------------------------------------------------
+# -- where a seat may play (the public interface the seat's view shares) -----------------
 
-def _eligible_trains(state: RoundState, seat: int) -> tuple[int, ...]:
-    """Trains a seat may play on when no double restricts it (RULES: where a tile may go)."""
+class Layout(Protocol):
+    """What the rules of where a tile may go read: a ``RoundState`` and a ``SeatView`` both have it."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def trains(self) -> tuple[Train, ...]: ...
+
+    @property
+    def had_turn(self) -> tuple[bool, ...]: ...
+
+
+def eligible_trains(position: Layout, seat: int) -> tuple[int, ...]:
+    """Train indices ``seat`` may play on when no double restricts it (see ``kernel.eligible_trains``)."""
+    rules = position.rules
+    return tuple(kernel.eligible_trains(seat, rules.seats, not position.had_turn[seat],
+                                        [t[2] for t in position.trains], rules.opening_chain,
+                                        rules.mexican_after_first_turn))
+
+
+def binding_trains(position: Layout) -> tuple[int, ...]:
+    """Train indices ending in an open double that binds every seat (see ``kernel.binding_trains``)."""
+    return tuple(_binding(position))
+
+
+def _binding(position: Layout) -> list[int]:
+    # A train's tiles are stored matching half first, so it ends in a double when its last tile's
+    # first half is the train's end.
+    opens = []
+    k = 0
+    for tiles, end, _ in position.trains:
+        if tiles and tiles[-1][0] == end:
+            opens.append(k)
+        k += 1
+    if not opens:
+        return opens
+    return kernel.binding_trains(opens, [t[1] for t in position.trains], _exhausted(position))
+
+
+def _exhausted(position: Layout) -> frozenset[int] | tuple[()]:
+    """The exhausted suits (none unless the exhausted-suit exception is on)."""
+    rules = position.rules
+    if not rules.exhausted_suit_exception:
+        return ()
+    top = rules.set
+    return kernel.exhausted_values(kernel.laid_counts((p for t in position.trains for p in t[0]), top), top)
+
+
+def _binds(position: Layout, value: int) -> bool:
+    """A double of ``value`` just placed binds (its suit is not exhausted)."""
+    return value not in _exhausted(position)
+
+
+_TABLES: dict[int, dict[Tile, tuple[Action, ...]]] = {
+    seats: {t: tuple(PLAYS[t][k] for k in range(seats)) + (PLAYS[t][MEXICAN],) for t in PLAYS} for seats in range(2, 11)}
+"""``_TABLES[seats][tile][train index]``: the shared play Action, for ``kernel.legal_actions``."""
+
+
+def _targets(state: RoundState | _Draft, phase: Phase, immediate: bool) -> Sequence[int]:
+    """The trains a play may go on in the current phase (``kernel.play_targets``)."""
     rules = state.rules
-    first_turn = not state.had_turn[seat]
-    if first_turn and rules.opening_chain:
-        return (seat,)  # opening turn: the seat's own train only
-    eligible = tuple([k for k, train in enumerate(state.trains) if k == seat or train.marked])
-    if first_turn and rules.mexican_after_first_turn:
-        return eligible
-    return eligible + (rules.seats,)  # the Mexican Train (never marked) is last
+    seat = state.seat
+    eligible: Sequence[int] = ()
+    binding: Sequence[int] = ()
+    if phase is FREE or (phase is DOUBLE and not immediate):
+        eligible = kernel.eligible_trains(seat, rules.seats, not state.had_turn[seat], [t[2] for t in state.trains],
+                                          rules.opening_chain, rules.mexican_after_first_turn)
+    elif phase is BOUND:
+        binding = _binding(state)
+    return play_targets(phase, seat, state.doubles, immediate, eligible, binding)
 
 
-def _suit_exhausted(state: RoundState, value: int) -> bool:
-    """Exhausted-suit exception: every tile of ``value`` but its double is on the layout."""
-    if not state.rules.exhausted_suit_exception:
-        return False
-    count = 0
-    for train in state.trains:
-        for a, b in train.tiles:
-            if (a == value or b == value) and a != b:
-                count += 1
-    return count == state.rules.set
-
-
-def _binding_trains(state: RoundState) -> tuple[int, ...]:
-    """Trains ending in an open double that binds every seat (rule: open double first)."""
-    found = ()
-    for k, train in enumerate(state.trains):
-        if train.tiles:
-            a, b = train.tiles[-1]
-            if a == b and not _suit_exhausted(state, a):
-                found += (k,)
-    return found
-
-
-def _plays(state: RoundState, tiles, targets) -> list[Action]:
-    """Every play of one of ``tiles`` on one of the ``targets`` trains, in canonical order."""
-    trains = state.trains
-    seats = state.rules.seats
-    ends = [(trains[k].end, MEXICAN if k == seats else k) for k in targets]
-    found = []
-    for t in tiles:  # tiles ascend and targets ascend: the plays come out sorted
-        for end, name in ends:
-            if end in t:
-                found.append(PLAYS[t][name])
-    return found
-
-
-def _owed_double_plays(state: RoundState, tiles) -> list[Action]:
-    """Plays that pay the extra tile owed after one double (phase DOUBLE)."""
-    rules = state.rules
-    first = state.doubles[0]
-    if rules.double_rule == "immediate":
-        return _plays(state, tiles, (first,))
-    targets = _eligible_trains(state, state.seat)
-    if first not in targets:
-        targets = tuple(sorted(targets + (first,)))
-    found = []
-    hand = state.hands[state.seat]
-    first_value = state.trains[first].end
-    for action in _plays(state, tiles, targets):
-        t = action.tile
-        if t.is_double and not _suit_exhausted(state, t.low):
-            # Two doubles in one turn: only with a cover for one of them left in hand.
-            if not any(u != t and (first_value in u or t.low in u) for u in hand):
-                continue
-        found.append(action)
-    return found
-
-
-def _compute_legal(state: RoundState) -> tuple[Action, ...]:
+def _compute_legal(state: RoundState | _Draft) -> tuple[Action, ...]:
     phase = state.phase
-    if phase == OVER:
+    if phase is OVER:
         return ()
     seat = state.seat
-    tiles = (state.drawn,) if state.drawn is not None else state.hands[seat]
-    if phase == CHAIN:
-        plays = _plays(state, tiles, (seat,))
-        if state.chain == 0:
-            # Opening turn: a seat that cannot start its own train does not draw.
-            return tuple(plays) if plays else (PASS_ACTION,)
-        if plays and state.trains[seat].open_double is not None:
-            return tuple(plays)  # a double inside the chain is covered by the next tile
-        return tuple(plays) + (STOP_ACTION,)
-    if phase == FREE:
-        plays = _plays(state, tiles, _eligible_trains(state, seat))
-    elif phase == BOUND:
-        plays = _plays(state, tiles, _binding_trains(state))
-    elif phase == DOUBLE:
-        plays = _owed_double_plays(state, tiles)
-    else:  # TWO_DOUBLES: doubles are kept in the order played; plays are listed by train
-        plays = _plays(state, tiles, sorted(state.doubles))
-    if plays:
-        return tuple(plays)
-    return (DRAW_ACTION,) if state.draws < len(state.boneyard_dealt) else (PASS_ACTION,)
+    rules = state.rules
+    trains = state.trains
+    immediate = rules.double_rule == "immediate"
+    targets: Sequence[int]
+    if phase is FREE:  # a free turn's targets are the eligible trains (kernel.play_targets), the common case
+        targets = kernel.eligible_trains(seat, rules.seats, not state.had_turn[seat], [t[2] for t in trains],
+                                         rules.opening_chain, rules.mexican_after_first_turn)
+    else:
+        targets = _targets(state, phase, immediate)
+        if phase is DOUBLE or phase is TWO_DOUBLES:
+            targets = sorted(targets)  # the legal actions are listed in canonical order: by tile, then train
+    doubles = state.doubles
+    hand = state.hands[seat]
+    drawn = state.drawn
+    return tuple(legal_actions(
+        phase, hand if drawn is None else (drawn,), [(trains[k][1], k) for k in targets], immediate,
+        trains[doubles[0]][1] if doubles else -1, hand, _exhausted(state) if phase is DOUBLE else (),
+        _TABLES[rules.seats], state.chain,
+        phase is CHAIN and trains[seat].open_double is not None, state.draws < len(state.boneyard_dealt), _OTHER))
+
+
+_OTHER = {Other.DRAW: DRAW_ACTION, Other.PASS: PASS_ACTION, Other.STOP: STOP_ACTION}
+
+_new = tuple.__new__
+"""Builds a NamedTuple from all its values without a Python-level call (the hot paths use it)."""
 
 
 class _Draft:
@@ -334,116 +348,123 @@ class _Draft:
 
     __slots__ = RoundState._fields
 
-    # Written out field by field (as namedtuple itself does): this is the hot path.
-    exec(f"def __init__(self, state):\n    ({', '.join('self.' + f for f in RoundState._fields)},) = state")
-    exec(f"def _values(self):\n    return ({', '.join('self.' + f for f in RoundState._fields)},)")
+    rules: Rules
+    number: int
+    engine: int
+    first_seat: int
+    hands_dealt: tuple[tuple[Tile, ...], ...]
+    boneyard_dealt: tuple[Tile, ...]
+    hands: tuple[tuple[Tile, ...], ...]
+    draws: int
+    trains: tuple[Train, ...]
+    seat: int
+    phase: Phase
+    doubles: tuple[int, ...]
+    chain: int
+    drawn: Tile | None
+    placed: bool
+    had_turn: tuple[bool, ...]
+    idle_turns: int
+    history: Linked[Action]
+    log: Linked[Event]
+    result: RoundResult | None
+    legal: tuple[Action, ...] | None
+
+    def __init__(self, state: RoundState) -> None:
+        # Field by field, as namedtuple itself unpacks: this is the hot path.
+        (self.rules, self.number, self.engine, self.first_seat, self.hands_dealt, self.boneyard_dealt, self.hands,
+         self.draws, self.trains, self.seat, self.phase, self.doubles, self.chain, self.drawn, self.placed,
+         self.had_turn, self.idle_turns, self.history, self.log, self.result, self.legal) = state
 
     def freeze(self) -> RoundState:
-        if self.legal is None:  # not known yet (a draw that fits has already listed them)
-            self.legal = _compute_legal(self)
-        return tuple.__new__(RoundState, self._values())
+        legal = self.legal
+        if legal is None:  # not known yet (a draw that fits has already listed them)
+            legal = _compute_legal(self)
+        return _new(RoundState, (
+            self.rules, self.number, self.engine, self.first_seat, self.hands_dealt, self.boneyard_dealt, self.hands,
+            self.draws, self.trains, self.seat, self.phase, self.doubles, self.chain, self.drawn, self.placed,
+            self.had_turn, self.idle_turns, self.history, self.log, self.result, legal))
 
 
 def _begin_turn(d: _Draft, seat: int) -> None:
     """Start ``seat``'s turn: bound by an open double, an opening chain, or free."""
     d.seat, d.doubles, d.chain, d.drawn, d.placed = seat, (), 0, None, False
-    if _binding_trains(d):
-        d.phase = BOUND  # also on a classic first turn: then an ordinary turn (settled point 1)
-    elif d.rules.opening_chain and not d.had_turn[seat]:
-        d.phase = CHAIN
-    else:
-        d.phase = FREE
+    d.phase = turn_phase(_binding(d), d.rules.opening_chain, not d.had_turn[seat])
 
 
-def _hand_score(hand, blank_double_penalty: int) -> int:
-    return sum(blank_double_penalty if t == (0, 0) else t[0] + t[1] for t in hand)
-
-
-def _log(d: _Draft, event: Event) -> None:
-    d.log = (event, d.log)
-
-
-def _finish(d: _Draft, reason: str, seat: int | None) -> None:
+def _finish(d: _Draft, reason: RoundEnd, seat: int | None) -> None:
     penalty = d.rules.blank_double_penalty
-    scores = tuple(_hand_score(hand, penalty) for hand in d.hands)
+    scores = tuple(hand_score(hand, penalty) for hand in d.hands)
     d.phase, d.result, d.legal, d.doubles, d.drawn = OVER, RoundResult(reason, seat, scores), (), (), None
-    _log(d, Event(reason, -1 if seat is None else seat))
+    d.log = (Event(reason, -1 if seat is None else seat), d.log)
 
 
 def _end_turn(d: _Draft) -> None:
     """Close the seat's turn; count it toward a blocked round; pass play on."""
     seat = d.seat
-    boneyard_empty = d.draws == len(d.boneyard_dealt)
-    # Blocked round: consecutive turns that placed no tile and ended with an empty boneyard.
-    d.idle_turns = d.idle_turns + 1 if (not d.placed and boneyard_empty) else 0
+    d.idle_turns, following = end_of_turn(seat, d.rules.seats, d.placed, d.draws == len(d.boneyard_dealt),
+                                          d.idle_turns)
     if not d.had_turn[seat]:
         d.had_turn = d.had_turn[:seat] + (True,) + d.had_turn[seat + 1:]
-    if d.idle_turns >= d.rules.seats:
-        _finish(d, "blocked", None)
-    else:
-        _begin_turn(d, (seat + 1) % d.rules.seats)
+    if following is None:
+        _finish(d, BLOCKED, None)
+    else:  # _begin_turn(d, following), written out: this is the hot path
+        d.seat, d.doubles, d.chain, d.drawn, d.placed = following, (), 0, None, False
+        d.phase = turn_phase(_binding(d), d.rules.opening_chain, not d.had_turn[following])
 
 
 def _mark(d: _Draft) -> None:
     """The seat's own train becomes marked (after a failed draw, or a pass)."""
     seat = d.seat
-    d.trains = d.trains[:seat] + (d.trains[seat]._replace(marked=True),) + d.trains[seat + 1:]
-    _log(d, Event("mark", seat, train=seat))
+    train = d.trains[seat]
+    d.trains = d.trains[:seat] + (_new(Train, (train[0], train[1], True)),) + d.trains[seat + 1:]
+    d.log = (_new(Event, ("mark", seat, None, seat, (), False)), d.log)
 
 
 def _shown_lacking(d: _Draft) -> tuple[tuple[int, ...], bool]:
-    """What a draw or a pass shows: the seat holds no tile that fits where it had to play."""
-    seat = d.seat
+    """What a draw or a pass shows: the seat holds no tile that fits where it had to play.
+
+    After a double under the flexible rule the seat may still hold doubles of
+    those numbers: a second double can be refused for want of a cover.
+    """
     phase = d.phase
-    may_hold_doubles = False
-    if phase == CHAIN:
-        targets = (seat,)
-    elif phase == BOUND:
-        targets = _binding_trains(d)
-    elif phase == TWO_DOUBLES:
-        targets = d.doubles
-    elif phase == DOUBLE and d.rules.double_rule == "immediate":
-        targets = d.doubles[:1]
-    else:
-        targets = _eligible_trains(d, seat)
-        if phase == DOUBLE:
-            targets += tuple(k for k in d.doubles if k not in targets)
-            may_hold_doubles = True  # a second double may have been refused for want of a cover
+    immediate = d.rules.double_rule == "immediate"
+    targets = _targets(d, phase, immediate)
+    may_hold_doubles = phase is DOUBLE and not immediate
     return tuple(sorted({d.trains[k].end for k in targets})), may_hold_doubles
 
 
 def _place(d: _Draft, action: Action) -> None:
     seat = d.seat
-    t = action.tile
-    k = d.rules.seats if action.train == MEXICAN else action.train
+    t: Tile = action.tile  # type: ignore[assignment]  # a play's tile and train are set (Action)
+    k: int = d.rules.seats if action.train == MEXICAN else action.train  # type: ignore[assignment]
     train = d.trains[k]
-    new_end = t[1] if t[0] == train.end else t[0]
+    end = train.end
+    new_end = t[1] if t[0] == end else t[0]
     unmark = k == seat and train.marked  # only the owner's own play removes a marker
-    placed_train = Train(train.tiles + ((train.end, new_end),), new_end, train.marked and not unmark)
+    placed_train = _new(Train, (train.tiles + ((end, new_end),), new_end, train.marked and not unmark))
     d.trains = d.trains[:k] + (placed_train,) + d.trains[k + 1:]
-    hand = list(d.hands[seat])
-    hand.remove(t)
-    d.hands = d.hands[:seat] + (tuple(hand),) + d.hands[seat + 1:]
+    hand = d.hands[seat]
+    i = hand.index(t)
+    hand = hand[:i] + hand[i + 1:]
+    d.hands = d.hands[:seat] + (hand,) + d.hands[seat + 1:]
     d.drawn, d.placed = None, True
-    _log(d, Event("play", seat, t, action.train))
+    d.log = (_new(Event, ("play", seat, t, action.train, (), False)), d.log)
     if unmark:
-        _log(d, Event("unmark", seat, train=seat))
-    if not hand:
-        _finish(d, "out", seat)  # even on a double
-        return
+        d.log = (_new(Event, ("unmark", seat, None, seat, (), False)), d.log)
     phase = d.phase
-    if phase == CHAIN:
-        d.chain += 1
-    elif phase in (FREE, DOUBLE) and t[0] == t[1] and not _suit_exhausted(d, t[0]):
-        if phase == FREE:
-            d.phase, d.doubles = DOUBLE, (k,)
-        else:
-            d.phase, d.doubles = TWO_DOUBLES, d.doubles + (k,)
-    else:
+    nxt = phase_after_play(phase, t[0] == t[1] and _binds(d, t[0]), hand)
+    if nxt is None:
         _end_turn(d)
+    elif nxt is OVER:
+        _finish(d, OUT, seat)
+    elif nxt is CHAIN:
+        d.chain += 1
+    else:
+        d.phase, d.doubles = nxt, d.doubles + (k,)
 
 
-def _draw(d: _Draft) -> None:
+def _draw(d: _Draft, action: Action) -> None:
     seat = d.seat
     lacks, may_hold_doubles = _shown_lacking(d)
     t = d.boneyard_dealt[d.draws]
@@ -452,9 +473,9 @@ def _draw(d: _Draft) -> None:
     d.hands = d.hands[:seat] + (tuple(hand),) + d.hands[seat + 1:]
     d.draws += 1
     d.drawn = t
-    _log(d, Event("draw", seat, lacks=lacks, may_hold_doubles=may_hold_doubles))
+    d.log = (_new(Event, ("draw", seat, None, None, lacks, may_hold_doubles)), d.log)
     legal = _compute_legal(d)
-    if legal[0].kind == PLAY:
+    if legal[0].kind is PLAY:
         d.legal = legal  # the turn goes on with the drawn tile: these are the legal actions
     else:
         # The drawn tile does not fit either: the own train is marked and the turn ends.
@@ -463,26 +484,26 @@ def _draw(d: _Draft) -> None:
         _end_turn(d)
 
 
-def _pass(d: _Draft) -> None:
+def _pass(d: _Draft, action: Action) -> None:
     lacks, may_hold_doubles = _shown_lacking(d)
-    _log(d, Event("pass", d.seat, lacks=lacks, may_hold_doubles=may_hold_doubles))
+    d.log = (_new(Event, ("pass", d.seat, None, None, lacks, may_hold_doubles)), d.log)
     _mark(d)
     _end_turn(d)
 
 
-def _stop(d: _Draft) -> None:
+def _stop(d: _Draft, action: Action) -> None:
     seat = d.seat
-    _log(d, Event("stop", seat))
+    d.log = (Event("stop", seat), d.log)
     value = d.trains[seat].open_double
-    if value is not None and not _suit_exhausted(d, value):
-        # The chain ends on a double: the double rule applies, own train only.
-        d.phase, d.doubles, d.chain = DOUBLE, (seat,), 0
-    else:
+    nxt = phase_after_stop(value is not None and _binds(d, value))
+    if nxt is None:
         _end_turn(d)
+    else:  # the chain ends on a double: the double rule applies, own train only
+        d.phase, d.doubles, d.chain = nxt, (seat,), 0
 
 
-_STEPS = {PLAY: _place, DRAW: lambda d, action: _draw(d), PASS: lambda d, action: _pass(d),
-          STOP: lambda d, action: _stop(d)}
+_STEPS: dict[ActionKind, Callable[[_Draft, Action], None]] = {
+    PLAY: _place, DRAW: _draw, PASS: _pass, STOP: _stop}
 
 
 def apply(state: RoundState, action: Action | str) -> RoundState:
@@ -492,21 +513,29 @@ def apply(state: RoundState, action: Action | str) -> RoundState:
     NotationError; an action the rules refuse raises IllegalMoveError, whose
     message names the action and the rule.
     """
-    if isinstance(action, str):
-        from .actions import parse_action
-        action = parse_action(action, state.rules.set, state.rules.seats)
-    if action not in state.legal:
+    if action not in state.legal:  # (text never is: it is read first)
+        if isinstance(action, str):
+            return apply(state, parse_action(action, state.rules.set, state.rules.seats))
         rule, reason = explain_illegal(state, action)
         raise IllegalMoveError(action, rule, reason)
     d = _Draft(state)
     d.history, d.legal = (action, state.history), None
     _STEPS[action.kind](d, action)
-    return d.freeze()
+    legal = d.legal
+    if legal is None:  # not known yet (a draw that fits has already listed them)
+        legal = _compute_legal(d)
+    return _new(RoundState, (  # d.freeze(), written out: this is the hot path
+        d.rules, d.number, d.engine, d.first_seat, d.hands_dealt, d.boneyard_dealt, d.hands, d.draws, d.trains,
+        d.seat, d.phase, d.doubles, d.chain, d.drawn, d.placed, d.had_turn, d.idle_turns, d.history, d.log,
+        d.result, legal))
+
+
+RoundState.apply = apply  # type: ignore[assignment, method-assign]
 
 
 # -- explaining refusals -------------------------------------------------------
 
-def train_label(state: RoundState, name: int | str) -> str:
+def train_label(state: RoundState, name: TrainName) -> str:
     """Plain words for a train: 'the Mexican Train' or "seat 2's train"."""
     return "the Mexican Train" if name == MEXICAN else f"seat {name}'s train"
 
@@ -543,10 +572,11 @@ def explain_illegal(state: RoundState, action: Action) -> tuple[str, str]:
     return "doubles", "a double in the chain is covered by the next tile of the chain, and this seat can cover it"
 
 
-def _explain_play(state: RoundState, action: Action, plays) -> tuple[str, str]:
+def _explain_play(state: RoundState, action: Action, plays: list[Action]) -> tuple[str, str]:
     seat, phase = state.seat, state.phase
     t, name = action.tile, action.train
-    if name != MEXICAN and name >= state.rules.seats:
+    assert t is not None and name is not None
+    if name != MEXICAN and int(name) >= state.rules.seats:
         return "trains", f"there is no seat {name}: seats count 0 to {state.rules.seats - 1}"
     k = state.train_index(name)
     train = state.trains[k]
@@ -556,9 +586,10 @@ def _explain_play(state: RoundState, action: Action, plays) -> tuple[str, str]:
         return "hands", f"seat {seat} does not hold {t}"
     if state.drawn is not None and t != state.drawn:
         return "draw one", f"only the tile just drawn ({state.drawn}) may be played now"
-    if phase == BOUND and k not in _binding_trains(state):
-        value = state.trains[_binding_trains(state)[0]].end
-        owner = train_label(state, state.train_name(_binding_trains(state)[0]))
+    binding = binding_trains(state)
+    if phase == BOUND and k not in binding:
+        value = state.trains[binding[0]].end
+        owner = train_label(state, state.train_name(binding[0]))
         return "open double first", f"the open double {value}-{value} on {owner} must be covered first"
     if phase == TWO_DOUBLES and k not in state.doubles:
         return "two doubles", "after a second double the next tile must cover one of the two doubles"
@@ -566,7 +597,7 @@ def _explain_play(state: RoundState, action: Action, plays) -> tuple[str, str]:
         return "immediate cover", "under immediate cover the tile after a double must cover that double"
     if phase in (CHAIN, DOUBLE) and state.rules.opening_chain and first_turn and k != seat:
         return "opening turn", "on its opening turn a seat builds only its own train"
-    if phase in (FREE, DOUBLE) and k not in _eligible_trains(state, seat) and k not in state.doubles:
+    if phase in (FREE, DOUBLE) and k not in eligible_trains(state, seat) and k not in state.doubles:
         if name == MEXICAN:
             return "Mexican Train", "the Mexican Train opens to a seat from its second turn of the round"
         return "private trains", f"{where} is private: only its owner plays there until it is marked"

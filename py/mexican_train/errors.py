@@ -20,7 +20,7 @@ class IllegalMoveError(MexicanTrainError):
     breaks; the message says both in plain words.
     """
 
-    def __init__(self, action, rule: str, reason: str):
+    def __init__(self, action: object, rule: str, reason: str) -> None:
         self.action = action
         self.rule = rule
         self.reason = reason

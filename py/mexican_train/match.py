@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from .actions import Action
 from .dealing import deal
 from .engine import RoundState, new_round
+from .errors import RulesError
 from .rules import Rules
 
 class Player(NamedTuple):
@@ -81,7 +83,7 @@ def start_round(rules: Rules, seed: int, number: int) -> RoundState:
     return new_round(rules, number, hands, boneyard)
 
 
-def new_match(rules: Rules, seed: int, players=None) -> Match:
+def new_match(rules: Rules, seed: int, players: Iterable[Player | tuple[str, str]] | None = None) -> Match:
     """A match about to begin: round 0 dealt from ``seed``.
 
     ``players`` is a list of Player (or (name, kind) pairs); by default seat 0
@@ -89,8 +91,7 @@ def new_match(rules: Rules, seed: int, players=None) -> Match:
     """
     if players is None:
         players = [Player("You", "human")] + [Player(f"CPU {s}", "normal") for s in range(1, rules.seats)]
-    players = tuple(p if isinstance(p, Player) else Player(*p) for p in players)
-    if len(players) != rules.seats:
-        from .errors import RulesError
-        raise RulesError(f"{len(players)} players for {rules.seats} seats")
-    return Match(rules, seed, players, (start_round(rules, seed, 0),))
+    seated = tuple(p if isinstance(p, Player) else Player(*p) for p in players)
+    if len(seated) != rules.seats:
+        raise RulesError(f"{len(seated)} players for {rules.seats} seats")
+    return Match(rules, seed, seated, (start_round(rules, seed, 0),))

@@ -24,7 +24,7 @@ rounds                     set + 1 (full)        set + 1 (full)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import Field, asdict, dataclass, field, fields, replace
+from dataclasses import Field, asdict, dataclass, field, fields
 from typing import Any, NamedTuple
 
 from .errors import RulesError
@@ -139,7 +139,7 @@ class Rules:
         choices=(("one", N_("One round")), ("short", N_("Three rounds")), ("full", N_("Full match"))), rule=False))
 
     @classmethod
-    def make(cls, preset: str = "standard", **options) -> "Rules":
+    def make(cls, preset: str = "standard", **options: Any) -> Rules:
         """Rules from a preset, with any option overridden; checked before it is returned.
 
         ``rounds`` also accepts the match lengths ``"one"``, ``"short"`` and ``"full"``.
@@ -185,7 +185,7 @@ class Rules:
             if not ok:
                 raise RulesError(message)
 
-        def is_int(value) -> bool:
+        def is_int(value: object) -> bool:
             return isinstance(value, int) and not isinstance(value, bool)
 
         need(self.preset in PRESETS, f"preset must be one of {', '.join(PRESETS)}, not {self.preset!r}")
@@ -208,15 +208,9 @@ class Rules:
         need(is_int(self.rounds) and 1 <= self.rounds <= self.set + 1,
              f"a match on double-{self.set} has 1 to {self.set + 1} rounds, not {self.rounds!r}")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The ``rules`` object of the match file, every option written out."""
         return asdict(self)
-
-    def with_options(self, **options) -> "Rules":
-        """A checked copy with some options changed."""
-        rules = replace(self, **options)
-        rules.check()
-        return rules
 
     @staticmethod
     def options() -> tuple[tuple[str, Option], ...]:

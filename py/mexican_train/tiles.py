@@ -28,10 +28,6 @@ class Tile(NamedTuple):
         """The tile's value at scoring time: both halves added."""
         return self.low + self.high
 
-    def other(self, value: int) -> int:
-        """The half that is not ``value`` (for a double, ``value`` itself)."""
-        return self.high if self.low == value else self.low
-
 
 _TILES = {(a, b): Tile(a, b) for a in range(13) for b in range(a, 13)}
 

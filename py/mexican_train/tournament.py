@@ -22,9 +22,11 @@ import functools
 import math
 import sys
 import time
-from typing import NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import IO, Any, NamedTuple
 
 from .match import start_round
+from .players import Chooser
 from .rules import Rules
 from .view import seat_view
 
@@ -32,17 +34,21 @@ DEFAULT_PAIRINGS = ("strong-easy", "strong-normal", "normal-easy")
 DEAL_STRIDE = 1_000_000
 
 
+Time = tuple[float, float, bool]
+"""One decision: (wall ms, CPU ms, whether it had two or more legal actions)."""
+
+
 class DealResult(NamedTuple):
     """Both rounds of one deal for a pairing ``A-B``."""
 
     deal: int
     won: float            # rounds A won, 0 to 2 (ties count half)
-    points: tuple         # mean points per round of (A, B) over the two rounds
-    scores: tuple         # the two rounds' scores, seat by seat
-    times: tuple          # ((wall ms, cpu ms, had_choice), ...) for A, then for B
+    points: tuple[float, float]                  # mean points per round of (A, B) over the two rounds
+    scores: tuple[tuple[int, ...], ...]          # the two rounds' scores, seat by seat
+    times: tuple[tuple[Time, ...], tuple[Time, ...]]  # every decision of A, then of B
 
 
-def deal_of(rules: Rules, seed: int, deal: int):
+def deal_of(rules: Rules, seed: int, deal: int) -> tuple[int, int]:
     """The deal seed and round number of deal ``deal``."""
     return seed * DEAL_STRIDE + deal, deal % rules.rounds
 
@@ -55,7 +61,7 @@ def arrangement(kinds: tuple[str, str], seats: int, swapped: bool) -> list[str]:
     return [a if s % 2 == 0 else b for s in range(seats)]
 
 
-def chooser(kind: str):
+def chooser(kind: str) -> Chooser:
     """The chooser of a CPU level; ``strong:N`` is Strong with a budget of N play-outs per decision."""
     from .players import get_player, strong
     name, _, budget = kind.partition(":")
@@ -66,13 +72,14 @@ def chooser(kind: str):
     return functools.partial(strong.choose, iterations=int(budget))
 
 
-def play_round(rules: Rules, deal_seed: int, number: int, seat_kinds: list[str]):
+def play_round(rules: Rules, deal_seed: int, number: int,
+               seat_kinds: list[str]) -> tuple[tuple[int, ...], list[list[Time]]]:
     """Play one round with the given CPU kinds; returns (scores, per-seat [(wall ms, cpu ms, had_choice), ...])."""
     from .players import player_rng
     state = start_round(rules, deal_seed, number)
     choosers = [chooser(k) for k in seat_kinds]
     rngs = [player_rng(deal_seed, s, number) for s in range(rules.seats)]
-    times = [[] for _ in range(rules.seats)]
+    times: list[list[Time]] = [[] for _ in range(rules.seats)]
     while not state.over:
         seat = state.seat
         view = seat_view(state, seat)
@@ -81,6 +88,7 @@ def play_round(rules: Rules, deal_seed: int, number: int, seat_kinds: list[str])
         c1, w1 = time.process_time(), time.perf_counter()
         times[seat].append(((w1 - w0) * 1000.0, (c1 - c0) * 1000.0, len(view.legal) > 1))
         state = state.apply(action)
+    assert state.result is not None
     return state.result.scores, times
 
 
@@ -90,12 +98,12 @@ def play_deal(rules: Rules, seed: int, kinds: tuple[str, str], deal: int) -> Dea
     won = 0.0
     points = [0.0, 0.0]
     all_scores = []
-    times = ([], [])
+    times: tuple[list[Time], list[Time]] = ([], [])
     for swapped in (False, True):
         seat_kinds = arrangement(kinds, rules.seats, swapped)
         scores, seat_times = play_round(rules, deal_seed, number, seat_kinds)
         all_scores.append(tuple(scores))
-        side = [[], []]
+        side: list[list[int]] = [[], []]
         for s, kind in enumerate(seat_kinds):
             i = (s % 2) ^ int(swapped)  # 0 for A, 1 for B
             side[i].append(scores[s])
@@ -104,10 +112,10 @@ def play_deal(rules: Rules, seed: int, kinds: tuple[str, str], deal: int) -> Dea
         won += 1.0 if best_a < best_b else 0.5 if best_a == best_b else 0.0
         points[0] += sum(side[0]) / len(side[0]) / 2
         points[1] += sum(side[1]) / len(side[1]) / 2
-    return DealResult(deal, won, tuple(points), tuple(all_scores), (tuple(times[0]), tuple(times[1])))
+    return DealResult(deal, won, (points[0], points[1]), tuple(all_scores), (tuple(times[0]), tuple(times[1])))
 
 
-def _play_chunk(task):
+def _play_chunk(task: tuple[dict[str, Any], int, tuple[str, str], list[int]]) -> list[DealResult]:
     rules_dict, seed, kinds, deals = task
     rules = Rules(**rules_dict)
     return [play_deal(rules, seed, kinds, d) for d in deals]
@@ -118,10 +126,10 @@ class Timing(NamedTuple):
 
     decisions: int
     choices: int         # decisions with two or more legal actions
-    wall: tuple          # (median, p95) over all decisions
-    wall_choice: tuple   # (median, p95) over decisions with a choice
-    cpu: tuple
-    cpu_choice: tuple
+    wall: tuple[float, float]         # (median, p95) over all decisions
+    wall_choice: tuple[float, float]  # (median, p95) over decisions with a choice
+    cpu: tuple[float, float]
+    cpu_choice: tuple[float, float]
 
 
 class Summary(NamedTuple):
@@ -130,12 +138,12 @@ class Summary(NamedTuple):
     kinds: tuple[str, str]
     deals: int
     rounds: int
-    won: tuple          # (mean share of rounds won by A, half-width of its 95% CI)
-    points: tuple       # ((mean, half-width) for A, (mean, half-width) for B)
-    times: tuple        # per level: Timing
+    won: tuple[float, float]     # (mean share of rounds won by A, half-width of its 95% CI)
+    points: tuple[tuple[float, float], tuple[float, float]]  # (mean, half-width) for A, then for B
+    times: tuple[Timing, ...]    # per level
 
 
-def _mean_ci(values) -> tuple[float, float]:
+def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
     n = len(values)
     mean = sum(values) / n
     if n < 2:
@@ -144,7 +152,7 @@ def _mean_ci(values) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def _quantile(sorted_values, q: float) -> float:
+def _quantile(sorted_values: Sequence[float], q: float) -> float:
     if not sorted_values:
         return float("nan")
     i = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
@@ -159,19 +167,19 @@ def summarize(kinds: tuple[str, str], results: list[DealResult]) -> Summary:
     for i in (0, 1):
         rows = [t for r in results for t in r.times[i]]
 
-        def q(values):
-            values = sorted(values)
-            return (_quantile(values, 0.5), _quantile(values, 0.95))
+        def q(values: Iterable[float]) -> tuple[float, float]:
+            ordered = sorted(values)
+            return (_quantile(ordered, 0.5), _quantile(ordered, 0.95))
         times.append(Timing(len(rows), sum(1 for t in rows if t[2]),
                             q(t[0] for t in rows), q(t[0] for t in rows if t[2]),
                             q(t[1] for t in rows), q(t[1] for t in rows if t[2])))
     return Summary(kinds, len(results), 2 * len(results), won, points, tuple(times))
 
 
-def run(pairings, deals: int, rules: Rules, seed: int = 1, jobs: int = 1, progress=sys.stderr,
-        chunk: int = 10) -> list[Summary]:
+def run(pairings: Iterable[str | tuple[str, str]], deals: int, rules: Rules, seed: int = 1, jobs: int = 1,
+        progress: IO[str] | None = sys.stderr, chunk: int = 10) -> list[Summary]:
     """Play every pairing (``"strong-easy"`` or ``("strong", "easy")``) over ``deals`` deals."""
-    pairs = [tuple(p.split("-")) if isinstance(p, str) else tuple(p) for p in pairings]
+    pairs: list[tuple[str, ...]] = [tuple(p.split("-")) if isinstance(p, str) else tuple(p) for p in pairings]
     from .players import PLAYERS
     for pair in pairs:
         if len(pair) != 2 or any(k.partition(":")[0] not in PLAYERS for k in pair):
@@ -185,7 +193,8 @@ def run(pairings, deals: int, rules: Rules, seed: int = 1, jobs: int = 1, progre
         import multiprocessing
         pool = multiprocessing.Pool(jobs)
     try:
-        for kinds in pairs:
+        for pair in pairs:
+            kinds = (pair[0], pair[1])
             tasks = [(rules.to_dict(), seed, kinds, list(range(i, min(i + chunk, deals))))
                      for i in range(0, deals, chunk)]
             results: list[DealResult] = []
@@ -232,7 +241,7 @@ def format_table(summaries: list[Summary]) -> str:
         "|---|---|---:|---:|---:|---:|---:|",
     ]
 
-    def pair(q):
+    def pair(q: tuple[float, float]) -> str:
         return f"{q[0]:.2f} / {q[1]:.2f}"
     for s in summaries:
         name = "-".join(s.kinds)

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .actions import Action
-from .engine import Event, RoundState, Train, _binding_trains, _eligible_trains
+from .engine import Event, RoundState, Train, binding_trains, eligible_trains
+from .kernel import OVER, Phase
 from .match import Match
 from .rules import Rules
-from .tiles import Tile
+from .tiles import Tile, full_set
 
 
 class SeatView(NamedTuple):
@@ -31,7 +32,7 @@ class SeatView(NamedTuple):
     engine: int
     first_seat: int
     to_move: int
-    phase: str
+    phase: Phase
     doubles: tuple[int, ...]
     chain: int
     placed: bool
@@ -56,21 +57,20 @@ class SeatView(NamedTuple):
     @property
     def over(self) -> bool:
         """True when the round has ended."""
-        return self.phase == "over"
+        return self.phase is OVER
 
     @property
     def open_doubles(self) -> tuple[int, ...]:
         """Train indices ending in an open double that binds (open double first)."""
-        return _binding_trains(self)
+        return binding_trains(self)
 
     def eligible_trains(self, seat: int | None = None) -> tuple[int, ...]:
         """Train indices ``seat`` (default: this seat) may play on when no double restricts it."""
-        return _eligible_trains(self, self.seat if seat is None else seat)
+        return eligible_trains(self, self.seat if seat is None else seat)
 
     def unseen_tiles(self) -> tuple[Tile, ...]:
         """Tiles this seat cannot see: in other hands or in the boneyard, in canonical order."""
-        from .tiles import full_set
-        seen = set(self.hand)
+        seen: set[tuple[int, int]] = set(self.hand)
         for train in self.trains:
             for a, b in train.tiles:
                 seen.add((a, b) if a <= b else (b, a))

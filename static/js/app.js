@@ -58,20 +58,26 @@ function updateSavedPanel() {
 }
 
 // ------------------------------------------------------------------ talking to Python
-// Test hook (bench/page_speed.py): window.mtPerf.steps holds the last 500 events as
-// {type, py, render}: ms in the bridge (Python and JSON both ways) and ms drawing the
-// screen. With window.mtPerf.layout = true the draw time includes style and layout.
+// Test hook (bench/page_speed.py, bench/longtasks.py): window.mtPerf.steps holds the last 2000
+// events as {type, at, py, render}: when it was sent, ms in the bridge (Python and JSON both ways)
+// and ms drawing the screen (0 when Python answered that nothing changed). With
+// window.mtPerf.layout = true the draw time includes style and layout.
 const perf = window.mtPerf = { steps: [], layout: false };
 
 function send(event) {
   if (!bridge.ready()) return null;
-  scheduler.cancel();
   const t0 = performance.now();
   const next = bridge.dispatch(event);
   const t1 = performance.now();
+  if (next.same) {                    // Python is still thinking and nothing changed: nothing to draw
+    document.documentElement.dataset.thinking = next.thinking || "";
+    if (perf.steps.push({ type: event.type, at: t0, py: t1 - t0, render: 0 }) > 2000) perf.steps.shift();
+    goOnThinking(next.thinking);
+    return vm;
+  }
   show(next);
   if (perf.layout) void document.body.offsetHeight;
-  if (perf.steps.push({ type: event.type, py: t1 - t0, render: performance.now() - t1 }) > 500) perf.steps.shift();
+  if (perf.steps.push({ type: event.type, at: t0, py: t1 - t0, render: performance.now() - t1 }) > 2000) perf.steps.shift();
   return next;
 }
 
@@ -97,8 +103,22 @@ function show(next) {
   html.dataset.step = vm.step;
   html.dataset.focus = vm.focus;
   html.dataset.blocked = vm.blocked ? "1" : "0";
+  html.dataset.thinking = vm.thinking || "";
   $("take-over-row").hidden = !vm.blocked;
+  if (vm.thinking === "hint") goOnThinking("hint");
   scheduleCpu();
+}
+
+// Python works out a CPU's decision or the hint a few ms per call (py/page.py keeps the job); the
+// next slice runs as a new task, so that the browser handles input and paints in between.
+function goOnThinking(kind) {
+  if (kind === "hint" || (kind === "cpu" && cpuMayGo())) scheduler.nextSlice(() => {
+    if (view === "game") send({ type: "think" });
+  });
+}
+
+function cpuMayGo() {
+  return !!vm && !vm.blocked && view === "game" && !render.personDialogOpen();
 }
 
 // The next CPU step, at the chosen speed. CPU play waits while help, the menu or a question covers
@@ -106,7 +126,10 @@ function show(next) {
 // plays this match (vm.blocked). html[data-cpu-pending] says whether a CPU step is on its way.
 function scheduleCpu() {
   let coming = false;
-  if (vm && !vm.blocked && view === "game" && !render.personDialogOpen()) {
+  if (cpuMayGo() && vm.thinking === "cpu") {
+    goOnThinking("cpu");               // a CPU is thinking: its next slice, at once
+    coming = true;
+  } else if (cpuMayGo()) {
     coming = scheduler.schedule(vm, () => { if (!render.personDialogOpen()) send({ type: "cpu" }); });
   } else {
     scheduler.cancel();

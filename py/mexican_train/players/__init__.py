@@ -5,12 +5,16 @@ Levels: ``easy`` (a beginner's opponent, ``easy.py``), ``normal`` (one move
 ahead, ``normal.py``), ``strong`` (chain planning and sampled play-outs,
 ``strong.py``), and ``random`` for testing. ``explain`` gives an action with a
 reason in plain words (the hint is ``explain("strong", view, rng)``).
+
+``think`` and ``explain_steps`` give the same answers in steps: generators
+that yield between small units of work, so that a page can think a few
+milliseconds at a time and handle input in between.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable, Sequence
 
 from typing import NamedTuple
 
@@ -18,6 +22,7 @@ from ..actions import Action
 from ..i18n import N_
 from ..view import SeatView
 from . import easy, normal, strong
+from .base import Steps, finish
 
 Chooser = Callable[[SeatView, random.Random], Action]
 
@@ -70,7 +75,30 @@ def player_rng(seed: int, seat: int, round_number: int = 0) -> random.Random:
     return random.Random(f"mexican-train/cpu/{seed}/{round_number}/{seat}")
 
 
-def explain(kind: str, view: SeatView, rng: random.Random, names=None) -> tuple[Action, str]:
+def think(kind: str, view: SeatView, rng: random.Random) -> Steps[Action]:
+    """CPU ``kind``'s action for the seat to move, in steps: a generator that yields between small units
+    of work and returns the action (exactly ``get_player(kind)(view, rng)``). Easy and Normal decide in
+    one step; Strong yields while it judges and plays out (``strong.think``)."""
+    if kind == "strong":
+        decision = yield from strong.think(view, rng)
+        return decision.action
+    return get_player(kind)(view, rng)
+
+
+def explain_steps(kind: str, view: SeatView, rng: random.Random,
+                  names: Sequence[str] | None = None) -> Steps[tuple[Action, str]]:
+    """``explain``, in steps (see ``think``)."""
+    from . import hint
+    if kind == "strong":
+        decision = yield from strong.think(view, rng)
+        return decision.action, hint.reason(view, decision.action, decision, names)
+    action = get_player(kind)(view, rng)
+    decision = yield from strong.think(view, random.Random(0), iterations=0)
+    return action, hint.reason(view, action, decision, names)
+
+
+def explain(kind: str, view: SeatView, rng: random.Random,
+            names: Sequence[str] | None = None) -> tuple[Action, str]:
     """The action CPU ``kind`` chooses for the seat to move in ``view``, with a reason in plain words.
 
     For ``strong`` (the hint) this is exactly ``strong.choose(view, rng)`` with
@@ -78,10 +106,4 @@ def explain(kind: str, view: SeatView, rng: random.Random, names=None) -> tuple[
     chosen action the way Strong would see it. ``names``, the players' names
     seat by seat, name the other seats in the reason ("seat N" without them).
     """
-    from . import hint
-    if kind == "strong":
-        decision = strong.decide(view, rng)
-        return decision.action, hint.reason(view, decision.action, decision, names)
-    action = get_player(kind)(view, rng)
-    decision = strong.decide(view, random.Random(0), iterations=0)
-    return action, hint.reason(view, action, decision, names)
+    return finish(explain_steps(kind, view, rng, names))

@@ -7,8 +7,29 @@ seats first, the Mexican Train last (index ``seats``).
 
 from __future__ import annotations
 
+from collections.abc import Generator, Iterable, Sequence
+from typing import TypeVar
+
 from ..actions import MEXICAN, PLAY, Action
+from ..kernel import Pair, tile_score
+from ..tiles import Tile
 from ..view import SeatView
+
+__all__ = ["CHAIN_NODE_LIMIT", "Chain", "Steps", "after_play", "finish", "forced", "min_opponent_count", "new_end",
+           "plan_chain", "plays_of", "public_ends", "spare_tiles", "tile_score", "train_index"]
+
+R = TypeVar("R")
+Steps = Generator[None, None, R]
+"""Work done in steps: a generator that yields between small units of work and returns its result."""
+
+
+def finish(steps: Steps[R]) -> R:
+    """Run ``steps`` to its end and give its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
 
 #: The most nodes ``plan_chain`` visits before it settles for the best chain found so far.
 CHAIN_NODE_LIMIT = 4000
@@ -16,7 +37,7 @@ CHAIN_NODE_LIMIT = 4000
 
 def train_index(view: SeatView, action: Action) -> int:
     """The index in ``view.trains`` of the train a play goes on."""
-    return view.rules.seats if action.train == MEXICAN else action.train
+    return view.rules.seats if action.train == MEXICAN else int(action.train or 0)
 
 
 def plays_of(view: SeatView) -> list[Action]:
@@ -24,22 +45,19 @@ def plays_of(view: SeatView) -> list[Action]:
     return [a for a in view.legal if a.kind == PLAY]
 
 
-def tile_score(t, blank_double_penalty: int) -> int:
-    """What a tile costs at the end of the round if it is still in hand."""
-    return blank_double_penalty if t == (0, 0) else t[0] + t[1]
-
-
-def new_end(end: int, t) -> int:
+def new_end(end: int, t: Pair) -> int:
     """The open end of a train after tile ``t`` is placed on end ``end``."""
     return t[1] if t[0] == end else t[0]
 
 
-def after_play(view: SeatView, action: Action) -> tuple[int, int, list]:
+def after_play(view: SeatView, action: Action) -> tuple[int, int, list[Tile]]:
     """A legal play's train index, that train's open end after it, and the hand it leaves."""
+    t = action.tile
+    assert t is not None
     k = train_index(view, action)
     rest = list(view.hand)
-    rest.remove(action.tile)
-    return k, new_end(view.trains[k].end, action.tile), rest
+    rest.remove(t)
+    return k, new_end(view.trains[k].end, t), rest
 
 
 def public_ends(view: SeatView, k: int, after: int) -> set[int]:
@@ -78,7 +96,15 @@ class Chain:
 
     __slots__ = ("start", "tiles", "ends", "pips", "doubles", "complete")
 
-    def __init__(self, start: int, tiles=(), ends=(), complete: bool = True):
+    start: int
+    tiles: tuple[Pair, ...]
+    ends: tuple[int, ...]
+    pips: int
+    doubles: int
+    complete: bool
+
+    def __init__(self, start: int, tiles: Iterable[Pair] = (), ends: Iterable[int] = (),
+                 complete: bool = True) -> None:
         self.start = start
         self.tiles = tuple(tiles)
         self.ends = tuple(ends)
@@ -98,7 +124,7 @@ class Chain:
         return f"Chain({self.start}: {' '.join(f'{a}-{b}' for a, b in self.tiles)})"
 
 
-def plan_chain(hand, start: int, limit: int = CHAIN_NODE_LIMIT) -> Chain:
+def plan_chain(hand: Iterable[Pair], start: int, limit: int = CHAIN_NODE_LIMIT) -> Chain:
     """The best chain of tiles from ``hand`` that can be laid one after another from end ``start``.
 
     Best means the most tiles, then the most doubles (each is a free extra
@@ -110,16 +136,16 @@ def plan_chain(hand, start: int, limit: int = CHAIN_NODE_LIMIT) -> Chain:
     """
     tiles = list(hand)
     n = len(tiles)
-    by_value: dict[int, list] = {}
+    by_value: dict[int, list[int]] = {}
     for i in sorted(range(n), key=lambda i: -(tiles[i][0] + tiles[i][1])):
         a, b = tiles[i]
         by_value.setdefault(a, []).append(i)
         if b != a:
             by_value.setdefault(b, []).append(i)
     used = [False] * n
-    path: list = []
+    path: list[tuple[int, int]] = []
     best_key = (-1, -1, -1)
-    best_path: list = []
+    best_path: list[tuple[int, int]] = []
     nodes = 0
 
     def visit(end: int, length: int, doubles: int, pips: int) -> None:
@@ -158,7 +184,7 @@ def plan_chain(hand, start: int, limit: int = CHAIN_NODE_LIMIT) -> Chain:
     return Chain(start, [tiles[i] for i, _ in best_path], [e for _, e in best_path], complete=nodes < limit)
 
 
-def spare_tiles(hand, chain: Chain) -> list:
+def spare_tiles(hand: Sequence[Pair], chain: Chain) -> list[Pair]:
     """The tiles of ``hand`` that the chain does not use."""
     rest = list(hand)
     for t in chain.tiles:

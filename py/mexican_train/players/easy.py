@@ -31,6 +31,7 @@ def choose(view: SeatView, rng: random.Random) -> Action:
     trains = view.trains
     best, best_score = plays[0], None
     for action in plays:
+        assert action.tile is not None
         a, b = action.tile
         score = a + b + rng.random() * 6
         if action.train == seat:

@@ -8,28 +8,36 @@ own and short: one reason, sometimes with a second clause.
 
 from __future__ import annotations
 
-from ..actions import MEXICAN, Action
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..actions import MEXICAN, Action, TrainName
+from ..kernel import BOUND, CHAIN, DOUBLE, FREE, TWO_DOUBLES
 from ..view import SeatView
+
+if TYPE_CHECKING:
+    from .strong import Decision
 from .base import train_index
 
 
-def _who(seat: int, names) -> str:
+def _who(seat: int, names: Sequence[str] | None) -> str:
     return names[seat] if names else f"seat {seat}"
 
 
-def _train_words(view: SeatView, train, names) -> str:
+def _train_words(view: SeatView, train: TrainName | None, names: Sequence[str] | None) -> str:
     if train == MEXICAN:
         return "the Mexican Train"
     if train == view.seat:
         return "your own train"
-    return f"{_who(train, names)}'s train"
+    return f"{_who(int(train or 0), names)}'s train"
 
 
 def _chain_words(n: int) -> str:
     return "your chain" if n <= 1 else f"your {n}-tile chain"
 
 
-def reason(view: SeatView, action: Action, decision=None, names=None) -> str:
+def reason(view: SeatView, action: Action, decision: Decision | None = None,
+           names: Sequence[str] | None = None) -> str:
     """Why ``action`` suits the seat of ``view``; ``decision`` is Strong's ``Decision`` when there is one.
 
     ``names`` (the players' names, seat by seat) name the other seats; without them they are "seat N".
@@ -37,12 +45,12 @@ def reason(view: SeatView, action: Action, decision=None, names=None) -> str:
     seat = view.seat
     kind = action.kind
     if kind == "draw":
-        if view.phase == "bound":
+        if view.phase is BOUND:
             v = view.trains[view.open_doubles[0]].end
             return f"No tile in your hand covers the open double {v}-{v}, so you must draw one."
         return "No tile in your hand fits a train you may use, so you must draw one."
     if kind == "pass":
-        if view.phase == "chain":
+        if view.phase is CHAIN:
             return "You cannot start your own train, so you pass and your train gets a marker."
         return "Nothing fits and the boneyard is empty, so you pass; your train gets a marker."
     if kind == "stop":
@@ -52,6 +60,7 @@ def reason(view: SeatView, action: Action, decision=None, names=None) -> str:
         return "Ending the opening chain here keeps your remaining tiles for later turns."
 
     t = action.tile
+    assert t is not None
     a, b = t
     where = _train_words(view, action.train, names)
     if len(view.hand) == 1:
@@ -61,20 +70,20 @@ def reason(view: SeatView, action: Action, decision=None, names=None) -> str:
     j = judged.get(action)
     chain = len(j.chain) if j is not None else 0
 
-    if view.phase == "bound":
+    if view.phase is BOUND:
         k = train_index(view, action)
         v = view.trains[k].end
         text = f"Covers the open double {v}-{v} on {where}, which must be answered before anything else"
         text += f", and keeps {_chain_words(chain)} intact." if chain > 1 else "."
     elif len(plays) == 1:
         text = f"{t} on {where} is the only play you have."
-    elif view.phase == "chain":
+    elif view.phase is CHAIN:
         text = f"Extends your opening chain with {t}: every tile laid now is one less to play later."
-    elif view.phase in ("double", "two-doubles") and view.doubles and _covers(view, action):
+    elif view.phase in (DOUBLE, TWO_DOUBLES) and view.doubles and _covers(view, action):
         text = f"Covers your double with {t}, so nobody else can change where your train goes."
         if action.train != seat:
             text = f"Covers the double on {where} with {t}, the extra tile the double earned you."
-    elif a == b and view.phase == "free":
+    elif a == b and view.phase is FREE:
         text = f"Plays the double {t} with a tile left to follow it: two tiles out in one turn."
     elif action.train == seat and view.trains[seat].marked:
         text = "Plays on your own marked train to lift the marker before others build on it."
@@ -94,13 +103,14 @@ def reason(view: SeatView, action: Action, decision=None, names=None) -> str:
         else:
             text = f"Puts {t} on the Mexican Train while it fits there."
     else:
-        lacks = _lacks(decision, action.train)
-        new_end = b if a == view.trains[action.train].end else a
+        owner = int(action.train or 0)
+        lacks = _lacks(decision, owner)
+        new_end = b if a == view.trains[owner].end else a
         if new_end in lacks:
-            text = (f"Plays {t} on {_who(action.train, names)}'s marked train and leaves it ending in "
+            text = (f"Plays {t} on {_who(owner, names)}'s marked train and leaves it ending in "
                     f"{new_end}, a number that player has shown to lack.")
         else:
-            text = f"Uses {_who(action.train, names)}'s marked train for {t}, a tile your own chain does not need."
+            text = f"Uses {_who(owner, names)}'s marked train for {t}, a tile your own chain does not need."
 
     if decision is not None and decision.results and decision.judged and action != decision.judged[0].action:
         first = decision.judged[0].action
@@ -125,7 +135,7 @@ def _close(view: SeatView) -> bool:
     return _closest(view)[1] <= 3
 
 
-def _lacks(decision, seat: int) -> tuple:
+def _lacks(decision: Decision | None, seat: int) -> tuple[int, ...]:
     if decision is None or decision.knowledge is None:
         return ()
     return decision.knowledge.lacking[seat]

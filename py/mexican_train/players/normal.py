@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import random
 
+from collections.abc import Iterable
+
 from ..actions import Action
+from ..kernel import DOUBLE, FREE, Pair
 from ..view import SeatView
 from .base import after_play, forced, min_opponent_count, plays_of, public_ends, tile_score
 
@@ -27,7 +30,7 @@ WEIGHTS = dict(chain=3.0, fit=2.0, links=1.5, pips=0.5, pips_close=1.6, double_f
                cover=6.0, second_double=-4.0, unmark=5.0, marked_train=1.0)
 
 
-def greedy_run(tiles, end: int) -> int:
+def greedy_run(tiles: Iterable[Pair], end: int) -> int:
     """How many tiles of ``tiles`` could be laid in a row from ``end``, always taking the locally best one.
 
     At each step a double is taken first, else the tile whose far end matches
@@ -41,7 +44,7 @@ def greedy_run(tiles, end: int) -> int:
             return n
         pick = next((u for u in options if u[0] == u[1]), None)
         if pick is None:
-            def outlook(u, end=end):
+            def outlook(u: Pair, end: int = end) -> tuple[int, int]:
                 far = u[1] if u[0] == end else u[0]
                 return (sum(1 for x in rest if x is not u and far in x), u[0] + u[1])
             pick = max(options, key=outlook)
@@ -50,12 +53,13 @@ def greedy_run(tiles, end: int) -> int:
         end = pick[1] if pick[0] == end else pick[0]
 
 
-def score_play(view: SeatView, action: Action, w: dict = WEIGHTS) -> float:
+def score_play(view: SeatView, action: Action, w: dict[str, float] = WEIGHTS) -> float:
     """How much Normal likes a legal play: higher is better."""
     seat = view.seat
     seats = view.rules.seats
     trains = view.trains
     t = action.tile
+    assert t is not None
     a, b = t
     k, after, rest = after_play(view, action)
     if not rest:
@@ -70,12 +74,12 @@ def score_play(view: SeatView, action: Action, w: dict = WEIGHTS) -> float:
     score = tile_score(t, view.rules.blank_double_penalty) * w["pips_close" if close else "pips"]
     score += w["fit"] * min(fitting, 4) + w["chain"] * run - w["links"] * links
     phase = view.phase
-    if a == b and phase == "free":
+    if a == b and phase is FREE:
         follow = any(after in u or u[0] in ends or u[1] in ends for u in rest)
         score += w["double_follow"] if follow else w["double_alone"]
-    if phase == "double" and view.doubles and k == view.doubles[0]:
+    if phase is DOUBLE and view.doubles and k == view.doubles[0]:
         score += w["cover"]
-    if phase == "double" and a == b:
+    if phase is DOUBLE and a == b:
         score += w["second_double"]
     if k == seat and trains[seat].marked:
         score += w["unmark"]

@@ -18,8 +18,13 @@ ran out); then it is planned again.
 
 from __future__ import annotations
 
+from ..kernel import Pair
+from ..tiles import Tile
 from .base import plan_chain
-from .sim import BOUND, CHAIN, DOUBLE, FREE, OVER, Sim
+from .sim import BOUND, CHAIN, DOUBLE, FREE, OVER, TWO_DOUBLES, Play, Sim
+
+Plan = tuple[Pair, ...]
+"""A seat's planned chain: the tiles to lay on its own train, in order."""
 
 #: Node limit of a chain planned inside a play-out (the full search is too slow there).
 PLAYOUT_CHAIN_NODES = 50
@@ -33,19 +38,26 @@ class Plans:
 
     __slots__ = ("tiles", "nodes", "memo")
 
-    def __init__(self, seats: int, nodes: int = PLAYOUT_CHAIN_NODES, memo: dict | None = None):
+    tiles: list[Plan | None]
+    nodes: int
+    memo: dict[tuple[tuple[Tile, ...], int], Plan]
+
+    def __init__(self, seats: int, nodes: int = PLAYOUT_CHAIN_NODES,
+                 memo: dict[tuple[tuple[Tile, ...], int], Plan] | None = None) -> None:
         self.tiles = [None] * seats
         self.nodes = nodes
         self.memo = {} if memo is None else memo
 
-    def copy(self) -> "Plans":
+    def copy(self) -> Plans:
+        """A copy whose plans can change apart from this one's (the memo is shared)."""
         p = Plans.__new__(Plans)
         p.tiles = self.tiles[:]  # plans are tuples: shared, never edited
         p.nodes = self.nodes
         p.memo = self.memo
         return p
 
-    def get(self, sim: Sim, seat: int) -> tuple:
+    def get(self, sim: Sim, seat: int) -> Plan:
+        """The seat's planned chain, planned again when it no longer fits."""
         plan = self.tiles[seat]
         hand = sim.hands[seat]
         if plan is not None:
@@ -62,7 +74,8 @@ class Plans:
         self.tiles[seat] = plan
         return plan
 
-    def played(self, seat: int, t, k: int) -> None:
+    def played(self, seat: int, t: Pair, k: int) -> None:
+        """Follow a play: the plan moves on, or is dropped when the play broke it."""
         plan = self.tiles[seat]
         if plan and plan[0] == t and k == seat:
             self.tiles[seat] = plan[1:]
@@ -70,7 +83,7 @@ class Plans:
             self.tiles[seat] = None  # the chain was broken: plan again when needed
 
 
-def choose_play(sim: Sim, plays: list, plans: Plans, reach=None) -> tuple:
+def choose_play(sim: Sim, plays: list[Play], plans: Plans, reach: list[int] | None = None) -> Play:
     """The play-out policy's choice among legal ``plays`` of the seat to move.
 
     ``reach``: the open ends of the trains the seat may use (worked out here when not given).
@@ -121,7 +134,7 @@ def choose_play(sim: Sim, plays: list, plans: Plans, reach=None) -> tuple:
         score = t[0] + t[1] + (20 if k == seat else 0)
         if score > best_score:
             best, best_score = (t, k), score
-    return best
+    return best  # type: ignore[return-value]  # plays is never empty
 
 
 def uses_common_rules(sim: Sim) -> bool:
@@ -130,21 +143,21 @@ def uses_common_rules(sim: Sim) -> bool:
     return not (sim.opening_chain or sim.exhausted_rule or sim.immediate or sim.mexican_later)
 
 
-def common_plays(sim: Sim) -> tuple[list, list | None]:
+def common_plays(sim: Sim) -> tuple[list[Play], list[int] | None]:
     """The legal plays ``(tile, train)`` of the seat to move, under the common rules (see
     ``uses_common_rules``), and the ends of the trains it may choose among on a free turn (None when
     a double binds it). The same plays as ``sim.plays()``, written out for the play-out's speed: under
     these rules the trains a seat may use do not depend on whether it has had a turn."""
     seats = sim.seats
     seat, phase, ends = sim.seat, sim.phase, sim.ends
-    if phase == FREE or phase == DOUBLE:
+    if phase is FREE or phase is DOUBLE:
         marked = sim.marked
         targets = [k for k in range(seats) if k == seat or marked[k]]
         targets.append(seats)   # the Mexican Train
         reach = [ends[k] for k in targets]
-        if phase == DOUBLE and sim.doubles[0] not in targets:
+        if phase is DOUBLE and sim.doubles[0] not in targets:
             targets.append(sim.doubles[0])
-    elif phase == BOUND:
+    elif phase is BOUND:
         dbl = sim.dbl
         targets = [k for k in range(seats + 1) if dbl[k]]
         reach = None
@@ -154,7 +167,7 @@ def common_plays(sim: Sim) -> tuple[list, list | None]:
     drawn = sim.drawn
     hand = sim.hands[seat]
     plays = [(t, k) for t in ((drawn,) if drawn is not None else hand) for k in targets if ends[k] in t]
-    if phase == DOUBLE and plays:
+    if phase is DOUBLE and plays:
         # Two doubles in one turn: only with a cover for one of them left in hand.
         first_value = ends[sim.doubles[0]]
         plays = [(t, k) for t, k in plays
@@ -169,7 +182,7 @@ def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> None:
         return
     nbone = len(sim.boneyard)
     steps = 0
-    while sim.phase != OVER and steps < max_steps:
+    while sim.phase is not OVER and steps < max_steps:
         steps += 1
         plays, reach = common_plays(sim)
         if plays:
@@ -178,27 +191,71 @@ def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> None:
             sim.play(t, k)
             plans.played(seat, t, k)
         elif sim.draws < nbone:
-            sim.draw()
+            sim.take_draw()
+            if not common_plays(sim)[0]:
+                sim.drawn_does_not_fit()
         else:
             sim.pass_turn()
 
 
+def any_rule_plays(sim: Sim) -> list[Play]:
+    """The legal plays ``(tile, train)`` of the seat to move under any rule options: ``sim.plays()`` (the
+    kernel's listing, in the same order), written out for the play-out's speed."""
+    phase = sim.phase
+    seat = sim.seat
+    seats = sim.seats
+    if phase is OVER:
+        return []
+    if phase is FREE or (phase is DOUBLE and not sim.immediate):
+        first = not sim.had_turn[seat]
+        if first and sim.opening_chain:
+            targets = [seat]
+        else:
+            marked = sim.marked
+            targets = [k for k in range(seats) if k == seat or marked[k]]
+            if not (first and sim.mexican_later):
+                targets.append(seats)
+        if phase is DOUBLE and sim.doubles[0] not in targets:
+            targets.append(sim.doubles[0])
+    elif phase is BOUND:
+        targets = sim.binding()
+    elif phase is DOUBLE:
+        targets = sim.doubles[:1]
+    elif phase is TWO_DOUBLES:
+        targets = sim.doubles
+    else:
+        targets = [seat]
+    ends = sim.ends
+    hand = sim.hands[seat]
+    drawn = sim.drawn
+    plays = [(t, k) for t in ((drawn,) if drawn is not None else hand) for k in targets if ends[k] in t]
+    if phase is DOUBLE and not sim.immediate and plays:
+        # Two doubles in one turn: only with a cover for one of them left in hand.
+        first_value = ends[sim.doubles[0]]
+        plays = [(t, k) for t, k in plays
+                 if t[0] != t[1] or sim.exhausted(t[0]) or any(u != t and (first_value in u or t[0] in u) for u in hand)]
+    return plays
+
+
 def _play_out_any_rules(sim: Sim, plans: Plans, max_steps: int) -> None:
     steps = 0
-    while sim.phase != OVER and steps < max_steps:
+    nbone = len(sim.boneyard)
+    while sim.phase is not OVER and steps < max_steps:
         steps += 1
-        plays = sim.plays()
+        plays = any_rule_plays(sim)
         if plays:
             t, k = choose_play(sim, plays, plans)
             seat = sim.seat
             sim.play(t, k)
             plans.played(seat, t, k)
-        elif sim.phase == CHAIN:
+        elif sim.phase is CHAIN:
             if sim.chain == 0:
                 sim.pass_turn()
             else:
                 sim.stop()
-        elif sim.draws < len(sim.boneyard):
-            sim.draw()
+        elif sim.draws < nbone:
+            sim.take_draw()
+            if not any_rule_plays(sim):
+                sim.drawn_does_not_fit()
         else:
             sim.pass_turn()

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import random
 
-from ..tiles import full_set
+from ..tiles import Tile, full_set
 from ..view import SeatView
 
-_BITS: dict[int, dict] = {}
+_BITS: dict[int, dict[Tile, int]] = {}
 
 
-def tile_bits(top: int) -> dict:
+def tile_bits(top: int) -> dict[Tile, int]:
     """Each tile of the double-``top`` set and its bit."""
     bits = _BITS.get(top)
     if bits is None:
@@ -78,7 +78,7 @@ class Knowledge:
         seats = rules.seats
         me = view.seat
         slots = [[0] * rules.hand_size if s != me else [] for s in range(seats)]
-        pending = [None] * seats  # the slot of a tile just drawn, until it is played or the train is marked
+        pending: list[int | None] = [None] * seats  # the slot of a tile just drawn, until it is played or the train is marked
         last_mask = [0] * seats
         for e in view.events:
             s = e.seat
@@ -97,15 +97,18 @@ class Knowledge:
                     own.append(0)
                     pending[s] = len(own) - 1
             elif kind == "mark":
-                if pending[s] is not None:
-                    slots[s][pending[s]] = last_mask[s]  # the drawn tile did not fit either
+                slot = pending[s]
+                if slot is not None:
+                    slots[s][slot] = last_mask[s]  # the drawn tile did not fit either
                     pending[s] = None
             elif kind == "play":
                 own = slots[s]
-                if pending[s] is not None:
-                    del own[pending[s]]
+                slot = pending[s]
+                if slot is not None:
+                    del own[slot]
                     pending[s] = None
                 elif own:
+                    assert e.tile is not None
                     bit = bits[e.tile]
                     for i in range(len(own)):
                         if not own[i] & bit:
@@ -118,7 +121,7 @@ class Knowledge:
             slots = [[0] * view.hand_counts[s] if s != me else [] for s in range(seats)]
         self.slots = slots
         # Numbers a seat lacks in every tile it holds: common to all its slots.
-        lacking = []
+        lacking: list[tuple[int, ...]] = []
         for s in range(seats):
             own = slots[s]
             if s == me or not own:
@@ -127,10 +130,10 @@ class Knowledge:
             common = own[0]
             for m in own[1:]:
                 common &= m
-            lacking.append(tuple(v for v in range(top + 1) if every[v] & ~bits[(v, v)] & ~common == 0))
+            lacking.append(tuple(v for v in range(top + 1) if every[v] & ~bits[Tile(v, v)] & ~common == 0))
         self.lacking = lacking
 
-    def sample(self, rng: random.Random, tries: int = 8) -> tuple[list[list], list]:
+    def sample(self, rng: random.Random, tries: int = 8) -> tuple[list[list[Tile]], list[Tile]]:
         """A guess at the hidden tiles: ``(hands, boneyard)``, hands indexed by seat (the own hand as seen)."""
         view = self.view
         bits = tile_bits(view.rules.set)
@@ -145,7 +148,7 @@ class Knowledge:
         for attempt in range(tries + 1):
             pool = list(self.unseen)
             rng.shuffle(pool)
-            hands = [[] for _ in self.slots]
+            hands: list[list[Tile]] = [[] for _ in self.slots]
             ok = True
             for m, s in order:
                 if m and attempt < tries:

@@ -17,7 +17,26 @@ pair ``(tile, train index)``.
 
 from __future__ import annotations
 
-FREE, BOUND, DOUBLE, TWO_DOUBLES, CHAIN, OVER = "free", "bound", "double", "two-doubles", "chain", "over"
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .. import kernel
+from ..actions import MEXICAN, PLAY, DRAW, PASS, Action
+from ..kernel import BOUND, CHAIN, DOUBLE, FREE, OVER, TWO_DOUBLES, Other, Phase
+from ..tiles import Tile, full_set
+
+if TYPE_CHECKING:
+    from ..view import SeatView
+
+__all__ = ["Sim", "Play", "FREE", "BOUND", "DOUBLE", "TWO_DOUBLES", "CHAIN", "OVER"]
+
+Play = tuple[Tile, int]
+"""A play in a play-out: the tile and the index of the train it goes on."""
+
+_PAIRS: dict[int, dict[Tile, tuple[Play, ...]]] = {
+    seats: {t: tuple((t, k) for k in range(seats + 1)) for t in full_set(12)} for seats in range(2, 11)}
+"""``_PAIRS[seats][tile][train]``: the play as a pair, for ``kernel.legal_actions``."""
+_KINDS = {kind: kind for kind in Other}
 
 
 class Sim:
@@ -27,8 +46,33 @@ class Sim:
                  "ends", "marked", "dbl", "laid", "hands", "boneyard", "draws", "seat", "phase", "doubles",
                  "chain", "drawn", "placed", "had_turn", "idle", "scores", "out")
 
+    seats: int
+    top: int
+    immediate: bool
+    exhausted_rule: bool
+    opening_chain: bool
+    mexican_later: bool
+    penalty: int
+    ends: list[int]
+    marked: list[bool]
+    dbl: list[bool]
+    laid: list[int]
+    hands: list[list[Tile]]
+    boneyard: tuple[Tile, ...]
+    draws: int
+    seat: int
+    phase: Phase
+    doubles: list[int]
+    chain: int
+    drawn: Tile | None
+    placed: bool
+    had_turn: list[bool]
+    idle: int
+    scores: list[int] | None
+    out: int | None
+
     @classmethod
-    def from_view(cls, view, hands, boneyard) -> "Sim":
+    def from_view(cls, view: SeatView, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> Sim:
         """The round as ``view`` shows it, with ``hands`` (one per seat) and ``boneyard`` (draw order) filled in."""
         sim = cls.__new__(cls)
         rules = view.rules
@@ -41,14 +85,8 @@ class Sim:
         sim.penalty = rules.blank_double_penalty
         sim.ends = [t.end for t in view.trains]
         sim.marked = [t.marked for t in view.trains]
-        sim.dbl = [bool(t.tiles) and t.tiles[-1][0] == t.tiles[-1][1] for t in view.trains]
-        laid = [0] * (rules.set + 1)
-        for train in view.trains:
-            for a, b in train.tiles:
-                if a != b:
-                    laid[a] += 1
-                    laid[b] += 1
-        sim.laid = laid
+        sim.dbl = [t.open_double is not None for t in view.trains]
+        sim.laid = kernel.laid_counts((p for train in view.trains for p in train.tiles), rules.set)
         sim.hands = [list(h) for h in hands]
         sim.boneyard = tuple(boneyard)
         sim.draws = 0
@@ -64,7 +102,7 @@ class Sim:
         sim.out = None
         return sim
 
-    def copy(self) -> "Sim":
+    def copy(self) -> Sim:
         """An independent copy (the boneyard, never edited, is shared)."""
         sim = Sim.__new__(Sim)
         sim.seats, sim.top, sim.immediate, sim.exhausted_rule = self.seats, self.top, self.immediate, \
@@ -77,111 +115,67 @@ class Sim:
         sim.had_turn, sim.idle, sim.scores, sim.out = self.had_turn[:], self.idle, self.scores, self.out
         return sim
 
-    # -- what the rules allow ------------------------------------------------------
+    # -- what the rules allow (kernel) ----------------------------------------------------
 
     def exhausted(self, value: int) -> bool:
         """Exhausted-suit exception: every tile of ``value`` but its double is on the layout."""
-        return self.exhausted_rule and self.laid[value] == self.top
+        return self.exhausted_rule and kernel.suit_exhausted(self.laid, value, self.top)
+
+    def exhausted_values(self) -> frozenset[int] | tuple[()]:
+        """The exhausted suits (none unless the exhausted-suit exception is on)."""
+        return kernel.exhausted_values(self.laid, self.top) if self.exhausted_rule else ()
 
     def binding(self) -> list[int]:
         """Trains ending in an open double that binds the seat to move."""
         dbl = self.dbl
-        if not self.exhausted_rule:
-            return [k for k in range(self.seats + 1) if dbl[k]]
-        return [k for k in range(self.seats + 1) if dbl[k] and not self.exhausted(self.ends[k])]
+        return kernel.binding_trains([k for k in range(self.seats + 1) if dbl[k]], self.ends, self.exhausted_values())
 
     def eligible(self, seat: int) -> list[int]:
         """Trains ``seat`` may play on when no double restricts it."""
-        first = not self.had_turn[seat]
-        if first and self.opening_chain:
-            return [seat]
-        marked = self.marked
-        found = [k for k in range(self.seats) if k == seat or marked[k]]
-        if not (first and self.mexican_later):
-            found.append(self.seats)
-        return found
+        return kernel.eligible_trains(seat, self.seats, not self.had_turn[seat], self.marked, self.opening_chain,
+                                      self.mexican_later)
 
-    def targets(self) -> list[int]:
+    def targets(self) -> Sequence[int]:
         """The trains a play may go on in the current phase (before the two-doubles check)."""
         phase = self.phase
-        if phase == FREE:
-            return self.eligible(self.seat)
-        if phase == BOUND:
-            return self.binding()
-        if phase == DOUBLE:
-            if self.immediate:
-                return self.doubles[:1]
-            found = self.eligible(self.seat)
-            if self.doubles[0] not in found:
-                found.append(self.doubles[0])
-            return found
-        if phase == TWO_DOUBLES:
-            return self.doubles
-        if phase == CHAIN:
-            return [self.seat]
-        return []
+        immediate = self.immediate
+        eligible = self.eligible(self.seat) if phase is FREE or (phase is DOUBLE and not immediate) else ()
+        return kernel.play_targets(phase, self.seat, self.doubles, immediate, eligible,
+                                   self.binding() if phase is BOUND else ())
 
-    def plays(self) -> list[tuple]:
-        """Every legal play ``(tile, train)`` of the seat to move (unordered)."""
+    def legal(self, others: bool = False) -> list[Play | Other]:
+        """The legal plays ``(tile, train)`` of the seat to move, then (with ``others``) the other actions."""
         phase = self.phase
-        seat = self.seat
-        if phase == FREE and self.had_turn[seat]:
-            marked = self.marked
-            targets = [k for k in range(self.seats) if k == seat or marked[k]]
-            targets.append(self.seats)
-        elif phase == OVER:
+        if phase is OVER:
             return []
-        else:
-            targets = self.targets()
-        hand = self.hands[seat]
+        seat = self.seat
+        immediate = self.immediate
         ends = self.ends
-        found = []
-        if self.drawn is not None:
-            tiles = (self.drawn,)
-        else:
-            tiles = hand
-            if len(targets) == 1:
-                e = ends[targets[0]]
-                k = targets[0]
-                found = [(t, k) for t in hand if t[0] == e or t[1] == e]
-                tiles = ()
-        for t in tiles:
-            a, b = t
-            for k in targets:
-                e = ends[k]
-                if a == e or b == e:
-                    found.append((t, k))
-        if phase == DOUBLE and not self.immediate and found:
-            first_value = ends[self.doubles[0]]
-            kept = []
-            for t, k in found:
-                a, b = t
-                if a == b and not self.exhausted(a):
-                    # Two doubles in one turn: only with a cover for one of them left in hand.
-                    if not any(u != t and (first_value in u or a in u) for u in hand):
-                        continue
-                kept.append((t, k))
-            found = kept
-        return found
+        doubles = self.doubles
+        hand = self.hands[seat]
+        eligible: Sequence[int] = ()
+        if phase is FREE or (phase is DOUBLE and not immediate):
+            eligible = kernel.eligible_trains(seat, self.seats, not self.had_turn[seat], self.marked,
+                                              self.opening_chain, self.mexican_later)
+        targets = kernel.play_targets(phase, seat, doubles, immediate, eligible,
+                                      self.binding() if phase is BOUND else ())
+        return kernel.legal_actions(
+            phase, hand if self.drawn is None else (self.drawn,), [(ends[k], k) for k in targets], immediate,
+            ends[doubles[0]] if doubles else -1, hand,
+            self.exhausted_values() if phase is DOUBLE else (), _PAIRS[self.seats],
+            self.chain, self.dbl[seat], self.draws < len(self.boneyard), _KINDS if others else None)
+
+    def plays(self) -> list[Play]:
+        """Every legal play ``(tile, train)`` of the seat to move: tile by tile, then train by train."""
+        return self.legal()  # type: ignore[return-value]
 
     def specials(self) -> list[str]:
-        """The legal non-play actions: ``draw``, ``pass`` or ``stop`` (given the plays are as ``plays()``)."""
-        phase = self.phase
-        if phase == OVER:
-            return []
-        if phase == CHAIN:
-            if self.chain == 0:
-                return [] if self.plays() else ["pass"]
-            if self.dbl[self.seat] and self.plays():
-                return []
-            return ["stop"]
-        if self.plays():
-            return []
-        return ["draw"] if self.draws < len(self.boneyard) else ["pass"]
+        """The legal non-play actions: ``draw``, ``pass`` or ``stop``."""
+        return [str(a) for a in self.legal(others=True) if isinstance(a, Other)]
 
     # -- steps -----------------------------------------------------------------------
 
-    def play(self, t, k: int) -> None:
+    def play(self, t: Tile, k: int) -> None:
         """Place tile ``t`` on train ``k`` (a legal play)."""
         seat = self.seat
         a, b = t
@@ -197,34 +191,40 @@ class Sim:
         hand.remove(t)
         self.drawn = None
         self.placed = True
+        # kernel.phase_after_play, written out: the play-out's hottest step (see notes/kernel.md;
+        # tests/test_kernel.py holds it to the kernel in every phase under every rule option).
         if not hand:
             self.finish(seat)
             return
         phase = self.phase
-        if phase == CHAIN:
+        if phase is CHAIN:
             self.chain += 1
-        elif a == b and (phase == FREE or phase == DOUBLE) and not self.exhausted(a):
-            if phase == FREE:
-                self.phase = DOUBLE
-                self.doubles = [k]
-            else:
-                self.phase = TWO_DOUBLES
-                self.doubles.append(k)
+        elif a == b and (phase is FREE or phase is DOUBLE) and not self.exhausted(a):
+            self.phase = DOUBLE if phase is FREE else TWO_DOUBLES
+            self.doubles.append(k)
         else:
             self.end_turn()
 
     def draw(self) -> bool:
         """Draw one tile; returns True when it must be played now (else the train is marked, the turn over)."""
+        self.take_draw()
+        if self.plays():
+            return True
+        self.drawn_does_not_fit()
+        return False
+
+    def take_draw(self) -> None:
+        """The first half of ``draw``: the next tile of the boneyard into the hand, to be played if it fits."""
         t = self.boneyard[self.draws]
         self.draws += 1
         self.hands[self.seat].append(t)
         self.drawn = t
-        if self.plays():
-            return True
+
+    def drawn_does_not_fit(self) -> None:
+        """The second half of ``draw`` when no play is legal with the drawn tile: mark the train, end the turn."""
         self.drawn = None
         self.marked[self.seat] = True
         self.end_turn()
-        return False
 
     def pass_turn(self) -> None:
         """No play and nothing to draw (or no opening chain): mark the own train, end the turn."""
@@ -234,17 +234,20 @@ class Sim:
     def stop(self) -> None:
         """End an opening chain."""
         seat = self.seat
-        if self.dbl[seat] and not self.exhausted(self.ends[seat]):
-            self.phase = DOUBLE
+        phase = kernel.phase_after_stop(self.dbl[seat] and not self.exhausted(self.ends[seat]))
+        if phase is None:
+            self.end_turn()
+        else:
+            self.phase = phase
             self.doubles = [seat]
             self.chain = 0
-        else:
-            self.end_turn()
 
     def end_turn(self) -> None:
+        """Close the seat's turn: count it toward a blocked round, pass play on."""
+        # kernel.end_of_turn and kernel.turn_phase, written out: a play-out ends a turn at almost every
+        # step (see notes/kernel.md; tests/test_kernel.py holds this to the kernel under every option).
         seat = self.seat
-        empty = self.draws == len(self.boneyard)
-        self.idle = self.idle + 1 if (not self.placed and empty) else 0
+        self.idle = self.idle + 1 if (not self.placed and self.draws == len(self.boneyard)) else 0
         self.had_turn[seat] = True
         if self.idle >= self.seats:
             self.finish(None)
@@ -262,9 +265,10 @@ class Sim:
         else:
             self.phase = FREE
 
-    def finish(self, out) -> None:
+    def finish(self, out: int | None) -> None:
+        """End the round: score every hand."""
         penalty = self.penalty
-        self.scores = [sum(penalty if t[0] == 0 and t[1] == 0 else t[0] + t[1] for t in h) for h in self.hands]
+        self.scores = [kernel.hand_score(h, penalty) for h in self.hands]
         self.out = out
         self.phase = OVER
         self.doubles = []
@@ -272,18 +276,19 @@ class Sim:
 
     @property
     def over(self) -> bool:
-        return self.phase == OVER
+        """True once the round has ended."""
+        return self.phase is OVER
 
     # -- engine actions (for tests and for the first step of a play-out) ----------------
 
-    def apply(self, action) -> None:
+    def apply(self, action: Action) -> None:
         """Apply an engine ``Action`` (``play``/``draw``/``pass``/``stop``)."""
         kind = action.kind
-        if kind == "play":
-            self.play(action.tile, self.seats if action.train == "M" else action.train)
-        elif kind == "draw":
+        if kind is PLAY:
+            self.play(action.tile, self.seats if action.train == MEXICAN else action.train)  # type: ignore[arg-type]
+        elif kind is DRAW:
             self.draw()
-        elif kind == "pass":
+        elif kind is PASS:
             self.pass_turn()
         else:
             self.stop()

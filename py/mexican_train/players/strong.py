@@ -26,11 +26,16 @@ import math
 import random
 from typing import NamedTuple
 
+from collections.abc import Generator
+from typing import Any
+
 from ..actions import Action
+from ..kernel import CHAIN, DOUBLE, FREE
+from ..tiles import Tile
 from ..view import SeatView
-from .base import (Chain, after_play, min_opponent_count, plan_chain, plays_of, public_ends, spare_tiles,
-                   tile_score)
-from .rollout import Plans, play_out
+from .base import (Chain, after_play, finish, min_opponent_count, plan_chain, plays_of, public_ends,
+                   spare_tiles, tile_score)
+from .rollout import Plan, Plans, play_out
 from .sampling import Knowledge
 from .sim import Sim
 
@@ -68,12 +73,13 @@ WEIGHTS = dict(
 )
 
 
-def judge(view: SeatView, action: Action, w: dict = WEIGHTS) -> Judgement:
+def judge(view: SeatView, action: Action, w: dict[str, float] = WEIGHTS) -> Judgement:
     """Score one legal play by the plan it leaves (higher is better)."""
     seat = view.seat
     seats = view.rules.seats
     trains = view.trains
     t = action.tile
+    assert t is not None
     a, b = t
     k, after, rest = after_play(view, action)
     own_end = after if k == seat else trains[seat].end
@@ -88,10 +94,10 @@ def judge(view: SeatView, action: Action, w: dict = WEIGHTS) -> Judgement:
     score += w["pips_close" if close else "pips"] * tile_score(t, view.rules.blank_double_penalty)
     follow = True
     phase = view.phase
-    if a == b and phase == "free":
+    if a == b and phase is FREE:
         follow = any(after in u or u[0] in public or u[1] in public or own_end in u for u in rest)
         score += w["double_follow"] if follow else w["double_alone"]
-    if phase == "double" and view.doubles and view.doubles[0] == seat and k != seat and not (a == b):
+    if phase is DOUBLE and view.doubles and view.doubles[0] == seat and k != seat and not (a == b):
         score += w["open_own_double"]  # the next seat would cover it on our train and break the chain
     if k == seat and trains[seat].marked:
         score += w["unmark"]
@@ -104,8 +110,8 @@ class Decision(NamedTuple):
     """What Strong chose and why: the judged plays and, when it looked ahead, their play-out results."""
 
     action: Action
-    judged: tuple          # Judgement of each legal play, best first
-    results: dict          # action -> mean play-out result (empty when no look-ahead was needed)
+    judged: tuple[Judgement, ...]  # of each legal play, best first
+    results: dict[Action, float]   # mean play-out result of each action tried (empty without a look-ahead)
     playouts: int
     knowledge: Knowledge | None
 
@@ -115,13 +121,13 @@ def _estimate(sim: Sim, plans: Plans, seat: int) -> float:
     wc, wl, wm, wt = ESTIMATE
     mine = len(sim.hands[seat])
     my_chain = len(plans.get(sim, seat))
-    best = None
+    best = math.inf
     for s in range(sim.seats):
         if s == seat:
             continue
         x = (wc * (len(sim.hands[s]) - mine) + wl * (my_chain - len(plans.get(sim, s)))
              + wm * (sim.marked[seat] - sim.marked[s]) + wt * (1 if sim.seat == seat else -1))
-        if best is None or x < best:
+        if x < best:
             best = x
     return 1.0 / (1.0 + math.exp(-best))
 
@@ -129,7 +135,7 @@ def _estimate(sim: Sim, plans: Plans, seat: int) -> float:
 def _result(sim: Sim, seat: int) -> float:
     """A finished play-out's result for ``seat``: 1 for a round won (a half for a shared win), plus a little
     for every point the others keep more than it does."""
-    scores = sim.scores
+    scores: list[int] = sim.scores  # type: ignore[assignment]  # a finished play-out has its scores
     mine = scores[seat]
     others = [s for i, s in enumerate(scores) if i != seat]
     best_other = min(others)
@@ -137,29 +143,40 @@ def _result(sim: Sim, seat: int) -> float:
     return won + POINTS_WEIGHT * (sum(others) / len(others) - mine) / 50.0
 
 
-def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
-           candidates: int = CANDIDATES, weights: dict = WEIGHTS) -> Decision:
-    """Strong's full decision, with what it rests on (``choose`` keeps only the action)."""
+def think(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
+          candidates: int = CANDIDATES, weights: dict[str, float] = WEIGHTS) -> Generator[None, None, Decision]:
+    """Strong's decision in small steps: a generator that yields after each unit of work (the judgement
+    of one play, a guess at the hidden tiles, one play-out) and returns the ``Decision``.
+
+    Driven to its end it is ``decide``; where a caller pauses it changes nothing (there is no clock
+    inside), so a page can run it a few milliseconds at a time between input events.
+    """
     legal = view.legal
     plays = plays_of(view)
     if len(legal) == 1 or not plays:
         return Decision(legal[0], (), {}, 0, None)
-    judged = sorted((judge(view, p, weights) for p in plays), key=lambda j: -j.score)
+    judgements = []
+    for p in plays:
+        judgements.append(judge(view, p, weights))
+        yield
+    judged = sorted(judgements, key=lambda j: -j.score)
     if judged[0].score >= 1e9 or iterations <= 0:
         return Decision(judged[0].action, tuple(judged), {}, 0, None)
     chosen = [j.action for j in judged[:candidates]]
-    if view.phase == "chain" and len(legal) > len(plays):
+    if view.phase is CHAIN and len(legal) > len(plays):
         chosen.append(legal[-1])  # stop is a choice too
     if len(chosen) == 1:
         return Decision(chosen[0], tuple(judged), {}, 0, None)
     knowledge = Knowledge(view)
+    yield
     me = view.seat
     seats = view.rules.seats
-    memo: dict = {}
+    memo: dict[tuple[tuple[Tile, ...], int], Plan] = {}
     results: list[list[float]] = [[] for _ in chosen]
     template = Sim.from_view(view, [() for _ in range(seats)], ())
+    yield
 
-    def play_outs(alive: list[int], samples: int) -> None:
+    def play_outs(alive: list[int], samples: int) -> Generator[None, None, None]:
         """Play each candidate in ``alive`` out on ``samples`` new guesses (the same guesses for all)."""
         for _ in range(samples):
             hands, boneyard = knowledge.sample(rng)
@@ -170,6 +187,7 @@ def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
             for s in range(seats):
                 if s != me:
                     plans.get(base, s)
+            yield
             for i in alive:
                 sim = base.copy()
                 sim.apply(chosen[i])
@@ -177,15 +195,16 @@ def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
                 p.tiles[me] = None
                 play_out(sim, p, HORIZON)
                 results[i].append(_result(sim, me) if sim.scores is not None else _estimate(sim, p, me))
+                yield
 
     # Half the budget on every candidate, the other half on the judged-best and the best two others.
     alive = list(range(len(chosen)))
     first = max(2, int(iterations * SPLIT) // len(alive))
-    play_outs(alive, first)
+    yield from play_outs(alive, first)
     if len(alive) > 3:
         others = sorted(alive[1:], key=lambda i: -sum(results[i]))[:2]
         alive = [0] + others
-    play_outs(alive, max(0, (iterations - first * len(chosen)) // len(alive)))
+    yield from play_outs(alive, max(0, (iterations - first * len(chosen)) // len(alive)))
     # The judged-best play stands unless a play-out shows another clearly better (paired on the same guesses).
     best, best_gain = 0, 0.0
     for i in alive[1:]:
@@ -199,6 +218,12 @@ def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
     return Decision(chosen[best], tuple(judged), means, sum(len(r) for r in results), knowledge)
 
 
-def choose(view: SeatView, rng: random.Random, iterations: int = ITERATIONS, **options) -> Action:
+def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
+           candidates: int = CANDIDATES, weights: dict[str, float] = WEIGHTS) -> Decision:
+    """Strong's full decision, with what it rests on (``choose`` keeps only the action): ``think`` run to its end."""
+    return finish(think(view, rng, iterations, candidates, weights))
+
+
+def choose(view: SeatView, rng: random.Random, iterations: int = ITERATIONS, **options: Any) -> Action:
     """Strong's action for the seat to move in ``view`` (``options``: see ``decide``)."""
     return decide(view, rng, iterations, **options).action

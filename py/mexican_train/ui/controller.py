@@ -336,12 +336,33 @@ def _command(session: Session, name) -> Session:
 
 
 def _hint(session: Session) -> Session:
+    steps = hint_thinking(session)
+    if steps is None:
+        return session
+    from ..players.base import finish
+    action, reason = finish(steps)
+    return show_hint(session, action, reason)
+
+
+def hint_thinking(session: Session):
+    """The hint for the person to move, in steps (``players.explain_steps``), or None when no hint is due.
+
+    The page runs it a few milliseconds at a time (py/page.py), then shows it with ``show_hint``.
+    """
+    seat = human_to_move(session)
+    if seat is None:
+        return None
+    from ..players import explain_steps
+    match = session.match
+    return explain_steps("strong", seat_view(match, seat), _rng(match), [p.name for p in match.players])
+
+
+def show_hint(session: Session, action: Action, reason: str) -> Session:
+    """The Session showing a hint worked out by ``hint_thinking`` for this very position."""
     seat = human_to_move(session)
     if seat is None:
         return session
-    from ..players import explain
     match = session.match
-    action, reason = explain("strong", seat_view(match, seat), _rng(match), [p.name for p in match.players])
     text = _(S.SAID_HINT).format(action=describe_move(match, action, seat), reason=reason)
     return session._replace(hint=(str(action), text), announce=(text,),
                             selected=action.tile if action.kind == "play" else session.selected)
@@ -355,12 +376,30 @@ def _rng(match: Match) -> random.Random:
 
 def cpu_step(session: Session) -> Session:
     """The CPU seat to move takes one action (if one may act now)."""
-    if not cpu_to_move(session):
+    steps = cpu_thinking(session)
+    if steps is None:
         return session
-    from ..players import get_player
+    from ..players.base import finish
+    return cpu_play(session, finish(steps))
+
+
+def cpu_thinking(session: Session):
+    """The decision of the CPU seat to move, in steps (``players.think``), or None when no CPU may act now.
+
+    The page runs it a few milliseconds at a time (py/page.py), then plays it with ``cpu_play``.
+    """
+    if not cpu_to_move(session):
+        return None
+    from ..players import think
     match = session.match
     seat = match.seat
-    action = get_player(match.players[seat].kind)(seat_view(match, seat), _rng(match))
+    return think(match.players[seat].kind, seat_view(match, seat), _rng(match))
+
+
+def cpu_play(session: Session, action: Action) -> Session:
+    """The CPU seat to move plays ``action``, worked out by ``cpu_thinking`` for this very position."""
+    if not cpu_to_move(session):
+        return session
     return _commit(session, action)
 
 

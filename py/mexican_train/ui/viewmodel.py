@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..actions import MEXICAN
 from ..engine import RoundState
 from ..i18n import _, ngettext, plural
+from ..kernel import BOUND, CHAIN, DOUBLE, TWO_DOUBLES
 from ..match import Match
 from ..players import LEVELS
 from ..rules import PRESET_NAMES, Rules
@@ -216,21 +217,21 @@ def _banner(session: Session, state: RoundState, me: int | None) -> str:
     phase = state.phase
     if state.drawn is not None:
         return _(S.DO_DRAWN).format(tile=tile_text(state.drawn))
-    if phase == "bound":
+    if phase is BOUND:
         k = state.open_doubles[0]
         template = S.DO_COVER_DRAW if kinds == {"draw"} else S.DO_COVER_PASS if kinds == {"pass"} else S.DO_COVER
         return _(template).format(value=state.trains[k].end, train=train_name(match, state.train_name(k), me))
     if kinds == {"pass"}:
-        return _(S.DO_PASS_OPENING if phase == "chain" else S.DO_PASS)
+        return _(S.DO_PASS_OPENING if phase is CHAIN else S.DO_PASS)
     if kinds == {"draw"}:
         return _(S.DO_DRAW)
     if kinds == {"stop"}:
         return _(S.DO_STOP)
-    if phase == "double":
+    if phase is DOUBLE:
         return _(S.DO_EXTRA_IMMEDIATE if match.rules.double_rule == "immediate" else S.DO_EXTRA)
-    if phase == "two-doubles":
+    if phase is TWO_DOUBLES:
         return _(S.DO_TWO_DOUBLES)
-    if phase == "chain":
+    if phase is CHAIN:
         if state.chain == 0:
             return _(S.DO_CHAIN_START)
         return _(S.DO_CHAIN_DOUBLE if state.trains[seat].open_double is not None else S.DO_CHAIN)

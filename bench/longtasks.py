@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Main-thread long tasks during a CPU-vs-CPU match, with Chromium's CPU slowed down (a phone's pace).
+
+    python3 -m bench.longtasks                         # 4x slower CPU, instant and normal speed
+    python3 -m bench.longtasks --rate 4 --speeds instant --runs 3
+
+Serves the repository (scripts/serve.py, a process of its own on a free
+port), opens the game in Debian's Chromium (``CHROMIUM``, default
+/usr/bin/chromium) through Playwright, slows its CPU with the DevTools
+protocol (``Emulation.setCPUThrottlingRate``) once Python is ready, and plays
+the match bench/page_speed.py plays: Strong, Normal, Easy and Strong on
+double-12, one round, at each CPU speed asked. A PerformanceObserver counts
+the "longtask" entries (tasks over 50 ms) from the first move to the end of
+the round. Also printed: the slowest steps across the bridge (Python plus
+JSON, and drawing), from app.js's ``window.mtPerf`` hook, to tell what is
+long. Target: no task over 100 ms. The script always exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+
+from bench.page_speed import READY_MS, start_server
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+DESKTOP = {"width": 1100, "height": 850}
+
+OBSERVE = """
+window.mtLong = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.mtLong.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: int) -> dict:
+    """One match at ``speed`` under a CPU slowed ``rate`` times: the long tasks and the slowest bridge steps."""
+    context = browser.new_context(viewport=DESKTOP)
+    problems: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.add_init_script(OBSERVE)
+        page.goto(base + "?test=1&nosw")
+        page.wait_for_selector("html[data-py-ready]", state="attached", timeout=READY_MS)
+        page.select_option("#preset", "classic" if len(seats) > 4 else "standard")
+        page.check('input[name="set"][value="12"]')
+        page.select_option("#seats", str(len(seats)))
+        for i, kind in enumerate(seats):
+            page.select_option(f"#seat-kind-{i}", kind)
+        page.check('input[name="rounds"][value="one"]')
+        page.select_option("#cpu_speed", speed)
+        page.click(".advanced summary")
+        page.fill("#seed", str(seed))
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        page.evaluate("window.mtPerf.steps.length = 0")
+        start = page.evaluate("performance.now()")
+        page.click('#setup [data-action="start"]')
+        page.wait_for_selector("#round-dialog[open], #match-dialog[open]", state="attached", timeout=1_800_000)
+        end = page.evaluate("performance.now()")
+        page.wait_for_timeout(300)  # the last task's entry
+        long = [(s, d) for s, d in page.evaluate("window.mtLong") if start <= s <= end]
+        tasks = [d for _, d in long]
+        steps = page.evaluate("window.mtPerf.steps")
+        # each task over 100 ms, with the bridge call that ran inside it (if one did)
+        culprits = []
+        for s, d in long:
+            if d > 100:
+                inside = [x for x in steps if s <= x.get("at", -1) <= s + d]
+                culprits.append((d, inside[0] if inside else None))
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    finally:
+        context.close()
+    slow = sorted(steps, key=lambda s: -(s["py"] + s["render"]))[:5]
+    return {"tasks": tasks, "slow": slow, "seconds": (end - start) / 1000, "problems": problems,
+            "steps": len(steps), "culprits": culprits}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rate", type=float, default=4.0, help="CPU slow-down factor (default 4)")
+    parser.add_argument("--speeds", default="instant,normal", help="CPU speeds to play at (default instant,normal)")
+    parser.add_argument("--seats", default="strong,normal,easy,strong", help="CPU kinds of the match, by seat")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--runs", type=int, default=1, help="matches per speed (seeds seed, seed+1, ...)")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+    proc, base = start_server(ROOT)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            print(f"Chromium {browser.version}, Python {platform.python_version()} serving; CPU slowed {args.rate:g}x;"
+                  f" {args.seats} on double-12, one round")
+            for speed in args.speeds.split(","):
+                for run in range(args.runs):
+                    r = play(browser, base, args.seats.split(","), speed, args.rate, args.seed + run)
+                    tasks = r["tasks"]
+                    over = [d for d in tasks if d > 100]
+                    print(f"{speed:8} seed {args.seed + run}: {r['seconds']:.0f} s, {r['steps']} bridge calls;"
+                          f" long tasks (>50 ms) {len(tasks)}, over 100 ms {len(over)},"
+                          f" longest {max(tasks, default=0):.0f} ms"
+                          + (f", median of those {statistics.median(tasks):.0f} ms" if tasks else ""))
+                    for s in r["slow"]:
+                        print(f"    slowest bridge calls: {s['type']:8} python+json {s['py']:.0f} ms,"
+                              f" drawing {s['render']:.0f} ms")
+                    for d, s in r["culprits"]:
+                        inside = f"{s['type']} (python+json {s['py']:.0f} ms, drawing {s['render']:.0f} ms)" if s \
+                            else "no bridge call"
+                        print(f"    task of {d:.0f} ms: {inside}")
+                    for problem in r["problems"]:
+                        print(f"    page error: {problem}")
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
