@@ -146,16 +146,58 @@ function boot(memory) {
 const STDLIB_CHECK = "import os, sys\n" +
   "getattr(sys, '_mt_stdlib_size', None) == os.stat(next(p for p in sys.path if p.endswith('.zip'))).st_size";
 
-/** Python restored from the snapshot (a promise of its memory), checked, its random generator reseeded. */
+/**
+ * Python restored from the snapshot (a promise of its memory), checked, its random generator reseeded,
+ * holding the game's modules only if they came from the package archive the page downloaded.
+ */
 async function restore(memory) {
   const pyodide = await boot(memory);
   if (!pyodide.runPython(STDLIB_CHECK)) throw new Error("the snapshot was taken with another standard library");
   pyodide.runPython("import random\nrandom.seed()");   // not the copy's seed
+  // test hook: whether the snapshot's game modules are used ("same") or dropped ("other"), or it has none
+  window.mtSnapshotPackage = adoptPackage(pyodide, new Uint8Array(await archive));
   return pyodide;
+}
+
+/** The tag of a package archive: its zip comment (scripts/build_py.py writes a hash of its entries there). */
+function archiveTag(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = bytes.byteLength - 22; at >= Math.max(0, bytes.byteLength - 22 - 65535); at--) {
+    if (view.getUint32(at, true) === 0x06054b50) {   // the end of the central directory
+      return new TextDecoder("latin1").decode(bytes.subarray(at + 22, at + 22 + view.getUint16(at + 20, true)));
+    }
+  }
+  return "";
+}
+
+// The snapshot holds the game's modules, imported from the archive whose tag it keeps
+// (make_snapshot.mjs). With another archive (a newer release, or an edited package not yet in the
+// snapshot) those modules are dropped before the page imports anything of the game, and Python imports
+// the downloaded ones: old code never runs.
+const SNAPSHOT_PACKAGE = "import sys\ngetattr(sys, '_mt_package', None)";
+// (The folder finders forget what they listed when the snapshot was taken; importlib.invalidate_caches()
+// would do that too, but it imports importlib.metadata, which the cut-down standard library leaves out.)
+const FORGET_GAME = "import sys\n" +
+  "for name in [n for n in sys.modules if n == 'mexican_train' or n.startswith('mexican_train.')]:\n" +
+  "    del sys.modules[name]\n" +
+  "sys._mt_package = None\n" +
+  "for finder in sys.path_importer_cache.values():\n" +
+  "    if type(finder).__name__ == 'FileFinder':\n" +
+  "        finder.invalidate_caches()";
+
+/** Keep the snapshot's game modules if they came from this very archive, else drop them; says which. */
+function adoptPackage(pyodide, bytes) {
+  const held = pyodide.runPython(SNAPSHOT_PACKAGE);
+  if (!held) return "none";
+  if (held === archiveTag(bytes)) return "same";
+  console.info("Python's snapshot holds another build of the game: its modules are imported anew");
+  pyodide.runPython(FORGET_GAME);
+  return "other";
 }
 
 // test hook: how Python started, "snapshot" or "full start-up" (once decided)
 window.mtPythonStart = "pending";
+window.mtSnapshotPackage = "none";
 const python = Promise.all([choice, firstFrame]).then(([[how]]) => {
   performance.mark("mt-python-start");   // bench/page_speed.py: where Python's start-up begins and ends
   window.mtPythonStart = how === "snapshot" ? "snapshot" : "full start-up";
