@@ -25,6 +25,7 @@ import argparse
 import collections
 import json
 import os
+import statistics
 import sys
 import threading
 
@@ -39,39 +40,47 @@ CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8"
 TASK_NAMES = {"RunTask", "ThreadControllerImpl::RunTask"}
 
 
-def trace_visit(browser, base: str, visit: str, net: str, cpu: float, query: str) -> tuple[bytes, dict]:
-    """The trace of one load of the game and the page's own figures (ready, marks, long tasks)."""
-    context = browser.new_context(**PHONE)
-    context.add_init_script(OBSERVE_JS)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT)
-    errors: list[str] = []
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.expose_function("__benchReady", lambda: None)
-    throttle(context, page, net, cpu)
-    url = base + ("?" + query if query else "")
-    try:
-        if visit == "return":
-            page.goto(url, wait_until="commit")
-            page.wait_for_selector('html[data-offline-ready="1"]', state="attached")
-        browser.start_tracing(page=page, categories=CATEGORIES)
-        if visit == "return":
-            page.reload(wait_until="commit")
+class Phone:
+    """One emulated phone (context) on one site: loads of the game, traced or not."""
+
+    def __init__(self, browser, base: str, net: str, cpu: float, query: str):
+        self.browser = browser
+        self.context = browser.new_context(**PHONE)
+        self.context.add_init_script(OBSERVE_JS)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(TIMEOUT)
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.expose_function("__benchReady", lambda: None)
+        throttle(self.context, self.page, net, cpu)
+        self.url = base + ("?" + query if query else "")
+
+    def first_visit(self) -> None:
+        """Load the game and wait until its service worker has cached everything (for return visits)."""
+        self.page.goto(self.url, wait_until="commit")
+        self.page.wait_for_selector('html[data-offline-ready="1"]', state="attached")
+
+    def traced_load(self, first: bool, categories: list[str]) -> tuple[bytes, dict]:
+        """A load (the first visit, or a reload) under Chromium's tracing: the trace and the page's figures."""
+        self.browser.start_tracing(page=self.page, categories=categories)
+        if first:
+            self.page.goto(self.url, wait_until="commit")
         else:
-            page.goto(url, wait_until="commit")
-        page.wait_for_selector("html[data-py-ready]", state="attached")
-        page.wait_for_function("performance.getEntriesByName('mt-ready').length > 0")
-        page.wait_for_timeout(300)
-        figures = page.evaluate("""() => ({
+            self.page.reload(wait_until="commit")
+        self.page.wait_for_selector("html[data-py-ready]", state="attached")
+        self.page.wait_for_function("performance.getEntriesByName('mt-ready').length > 0")
+        self.page.wait_for_timeout(300)
+        figures = self.page.evaluate("""() => ({
             ready: performance.getEntriesByName('mt-ready')[0].startTime,
             marks: performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)]),
             longtasks: window.__longtasks || [], start: window.mtPythonStart || null})""")
-        data = browser.stop_tracing()
-        figures["errors"] = errors
+        data = self.browser.stop_tracing()
+        figures["errors"] = self.errors[:]
         return data, figures
-    finally:
-        context.close()
+
+    def close(self) -> None:
+        self.context.close()
 
 
 def main_thread(events: list[dict]) -> tuple[int, int]:
@@ -141,6 +150,35 @@ def name_of(frame: dict) -> str:
     return f"{fn} {url.rsplit('/', 1)[-1]}:{frame.get('lineNumber', -1) + 1}"
 
 
+def main_thread_work(data: bytes, figures: dict) -> dict[str, float]:
+    """The main thread's work up to ready, from the trace: the processor time of its tasks (``tdur``: the
+    time the thread really ran, whatever else the machine did, and without the emulated slow-down's
+    pauses) in each phase the page's marks divide, and the longest task (wall clock, as the page saw it)."""
+    trace = json.loads(data)
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    pid, tid = main_thread(events)
+    zero = navigation_start(events, pid)
+    marks = dict(figures["marks"])
+    edges = [("before Python's start", marks.get("mt-python-start")),
+             ("in loadPyodide", marks.get("mt-python-booted")), ("to ready", figures["ready"])]
+    timed = complete_events(events, pid, tid)
+    tasks = [e for e in timed if e["name"] in TASK_NAMES and 0 <= (e["ts"] - zero) / 1000 <= figures["ready"]]
+    outer = []
+    for t in tasks:   # a task nested in another (a nested run loop) counts through its outer task
+        if outer and t["ts"] < outer[-1]["ts"] + outer[-1]["dur"]:
+            continue
+        outer.append(t)
+    out = {name: 0.0 for name, _ in edges}
+    for t in outer:
+        at = (t["ts"] - zero) / 1000
+        phase = next((name for name, end in edges if end is not None and at < end), edges[-1][0])
+        out[phase] += t.get("tdur", 0) / 1000
+    out["main thread, all"] = sum(out[name] for name, _ in edges)
+    out["ready"] = figures["ready"]
+    out["longest task"] = max((d for s_, d in figures["longtasks"] if s_ <= figures["ready"]), default=0)
+    return out
+
+
 def analyse(data: bytes, over_ms: float, ready_ms: float, top: int = 8) -> list[str]:
     """Lines describing every main-thread task over ``over_ms`` up to ready: events and sampled functions."""
     trace = json.loads(data)
@@ -184,33 +222,83 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--over", type=float, default=50, help="report tasks longer than this, ms (default 50)")
     ap.add_argument("--site", default=os.path.join(ROOT, "dist"), help="the built site (default dist/)")
     ap.add_argument("--trace", help="also write the trace here (open it in DevTools' Performance panel)")
+    ap.add_argument("--ab", help="compare built sites instead (comma-separated folders): return visits, "
+                    "alternating, the main thread's work by phase (medians)")
+    ap.add_argument("--runs", type=int, default=7, help="return visits of each site with --ab (default 7)")
     a = ap.parse_args(argv)
-    if not os.path.isfile(os.path.join(a.site, "index.html")):
-        raise SystemExit("boot_profile: no site in " + a.site + ": run python3 -m scripts.build_dist first")
+    sites = a.ab.split(",") if a.ab else [a.site]
+    for site in sites:
+        if not os.path.isfile(os.path.join(site, "index.html")):
+            raise SystemExit("boot_profile: no site in " + site + ": run python3 -m scripts.build_dist first")
     from playwright.sync_api import sync_playwright
 
-    srv = make_server(os.path.abspath(a.site), Counter())
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{srv.server_address[1]}/"
+    servers = [make_server(os.path.abspath(site), Counter()) for site in sites]
+    for srv in servers:
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
+    bases = [f"http://127.0.0.1:{srv.server_address[1]}/" for srv in servers]
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            data, figures = trace_visit(browser, base, a.visit, a.net, a.cpu, a.query)
+            if a.ab:
+                ab(browser, sites, bases, a)
+            else:
+                phone = Phone(browser, bases[0], a.net, a.cpu, a.query)
+                if a.visit == "return":
+                    phone.first_visit()
+                data, figures = phone.traced_load(a.visit == "first", CATEGORIES)
+                phone.close()
+                report(data, figures, a)
             browser.close()
     finally:
-        srv.shutdown()
+        for srv in servers:
+            srv.shutdown()
+    return 0
+
+
+def report(data: bytes, figures: dict, a) -> None:
+    """Print one traced load: its figures, the main thread's work by phase, every long task dissected."""
     if a.trace:
         with open(a.trace, "wb") as f:
             f.write(data)
-    longest = max((d for s, d in figures["longtasks"] if s <= figures["ready"]), default=0)
+    longest = max((d for s_, d in figures["longtasks"] if s_ <= figures["ready"]), default=0)
     print(f"{a.visit} visit, CPU {a.cpu:g}x, network {a.net}: ready at {figures['ready']:,.0f} ms, Python: "
           f"{figures['start']}, longest task (PerformanceObserver) {longest:,} ms, load average "
           f"{os.getloadavg()[0]:.2f}")
     print("marks: " + ", ".join(f"{n} {t:,}" for n, t in figures["marks"]))
+    work = main_thread_work(data, figures)
+    print("main thread's processor time in tasks: " + ", ".join(
+        f"{k} {v:,.0f} ms" for k, v in work.items() if k not in ("ready", "longest task")))
     print("\n".join(analyse(data, a.over, figures["ready"])))
     if figures["errors"]:
         print("console errors:\n  " + "\n  ".join(figures["errors"]))
-    return 0
+
+
+def ab(browser, sites: list[str], bases: list[str], a) -> None:
+    """Return visits of each site in turn (one phone each, its service worker installed first), traced
+    without the sampling profiler; prints each, then the medians."""
+    light = [c for c in CATEGORIES if "cpu_profiler" not in c and "wasm.detailed" not in c]
+    phones = [Phone(browser, base, a.net, a.cpu, a.query) for base in bases]
+    for phone in phones:
+        phone.first_visit()
+    results: list[list[dict]] = [[] for _ in sites]
+    for i in range(a.runs):
+        order = list(range(len(sites))) if i % 2 == 0 else list(reversed(range(len(sites))))
+        for k in order:
+            data, figures = phones[k].traced_load(False, light)
+            work = main_thread_work(data, figures)
+            results[k].append(work)
+            print(f"run {i + 1} {sites[k]}: " + ", ".join(f"{n} {v:,.0f}" for n, v in work.items()), flush=True)
+    for phone, site in zip(phones, sites):
+        if phone.errors:
+            print(f"{site}: console errors: {phone.errors}")
+        phone.close()
+    print(f"\nmedians of {a.runs} return visits each, CPU {a.cpu:g}x, load average {os.getloadavg()[0]:.2f} "
+          "(main thread: processor time in its tasks, ms; ready and longest task: wall clock, ms)")
+    for site, rs in zip(sites, results):
+        keys = list(rs[0])
+        print(f"  {site}: " + ", ".join(
+            f"{k} {statistics.median(r[k] for r in rs):,.0f} ({min(r[k] for r in rs):,.0f}-{max(r[k] for r in rs):,.0f})"
+            for k in keys))
 
 
 if __name__ == "__main__":

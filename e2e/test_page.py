@@ -82,6 +82,9 @@ def test_python_starts_from_its_memory_snapshot(app):
     assert app.page.evaluate("window.mtDownload['python-snapshot.bin']")[0] > 1_000_000
     # it holds the game's modules, imported from this very archive (its tag matched): the page uses them
     assert app.page.evaluate("window.mtSnapshotPackage") == "same"
+    # and the archive's files are unpacked all the same (catalogues, PyScript's bytecode), by the page itself
+    with zipfile.ZipFile(os.path.join(ROOT, "py", "mexican_train.zip")) as z:
+        assert app.page.evaluate("window.mtUnpacked") == sum(1 for n in z.namelist() if not n.endswith("/"))
 
 
 def test_a_snapshot_holding_another_build_of_the_game_never_runs_that_code(fresh_page):

@@ -16,8 +16,8 @@
 // that zip, so it only fits that very file. Its size is kept in the snapshot (sys._mt_stdlib_size) and
 // pyodide-start.js checks it after a restore, falling back to the usual start on a mismatch.
 //
-// The snapshot is Python's memory as bare start-up leaves it, plus the standard modules PyScript and
-// the page's start import on top (PREIMPORT), plus, given the package archive and page.py, the
+// The snapshot is Python's memory as bare start-up leaves it, plus the few standard modules PyScript
+// imports on top (PREIMPORT), plus, given the package archive and page.py, the
 // game's modules that page.py imports, imported from that very archive unpacked into Python's
 // working folder as the page unpacks it: importing them took a third of the page's time from a
 // started Python to a playable game on an emulated phone (notes/phone2.md). The archive's tag (its
@@ -48,10 +48,8 @@ import { pathToFileURL } from "node:url";
 import { precompress } from "./precompress.mjs";
 import { CUT_NAME } from "./make_stdlib.mjs";
 
-// Standard modules imported on top of start-up: the ones PyScript imports (html, html.entities,
-// encodings.cp437: sys.modules in the page against a bare start) and the ones the page's own start
-// uses to unpack the package archive (pyodide.unpackArchive: shutil, zipfile and Pyodide's loader).
-const PREIMPORT = ["html", "html.entities", "encodings.cp437", "shutil", "zipfile", "pyodide._package_loader"];
+// Standard modules PyScript imports on top of start-up (sys.modules in the page against a bare start).
+const PREIMPORT = ["html", "html.entities", "encodings.cp437"];
 const SNAPSHOT_NAME = "python-snapshot.bin";   // the page (pyodide-start.js) and build_sw.py expect this name
 
 // The game's modules page.py imports (any import statement naming mexican_train, wherever it stands),

@@ -30,6 +30,7 @@ const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
 const PACKAGE_URL = new URL("../../py/mexican_train.zip", import.meta.url).href;
 const SNAPSHOT_URL = new URL("../../vendor/pyodide/python-snapshot.bin", import.meta.url).href;
 const STDLIB_URL = new URL("../../vendor/pyodide/python_stdlib.game.zip", import.meta.url).href;
+const WASM_URL = new URL("../../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
 
 const io = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 
@@ -104,40 +105,126 @@ function measuredRate() {
   return entry.encodedBodySize > 0 && seconds > 0 ? entry.encodedBodySize / seconds : null;
 }
 
-/** "snapshot" or "plain", and why: decided once the package has arrived (or failed). */
-const choice = archive.catch(() => null).then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(() => {
-  const rate = measuredRate();
-  window.mtThroughput = rate;   // test hook and bench/phone_speed.py
-  if (!canRestore) return ["plain", "this browser lacks module workers"];
-  if (forced === "snapshot" || forced === "plain") return [forced, "?boot=" + forced];
-  if (slowHint) return ["plain", "a slow or data-saving connection"];
-  if (rate !== null && rate < MIN_SNAPSHOT_RATE) {
-    return ["plain", `the network gave ${Math.round(rate / 1e3)} kB/s, below ${MIN_SNAPSHOT_RATE / 1e3} kB/s`];
-  }
-  return ["snapshot", ""];
-});
+// A page the service worker controls gets every file from its cache (it cached the snapshot with the
+// rest before it took over): the snapshot costs no network, so it is chosen at once, without waiting
+// for the package's throughput, and its worker starts reading it right away, before the first frame
+// (another thread; the main thread's first paint does not wait for it).
+const fromCache = forced === null && canRestore && !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+
+/** "snapshot" or "plain", and why: decided once the package has arrived (or failed), or at once from the cache. */
+const choice = fromCache ? Promise.resolve(["snapshot", ""]) :
+  archive.catch(() => null).then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(() => {
+    const rate = measuredRate();
+    window.mtThroughput = rate;   // test hook and bench/phone_speed.py
+    if (!canRestore) return ["plain", "this browser lacks module workers"];
+    if (forced === "snapshot" || forced === "plain") return [forced, "?boot=" + forced];
+    if (slowHint) return ["plain", "a slow or data-saving connection"];
+    if (rate !== null && rate < MIN_SNAPSHOT_RATE) {
+      return ["plain", `the network gave ${Math.round(rate / 1e3)} kB/s, below ${MIN_SNAPSHOT_RATE / 1e3} kB/s`];
+    }
+    return ["snapshot", ""];
+  });
+if (fromCache) window.mtThroughput = Infinity;
 
 const snapshotProgress = progressOf("python-snapshot.bin");
 /** The snapshot's memory, or null when not wanted; rejects when it cannot be had. */
-const snapshot = Promise.all([choice, firstFrame]).then(([[how, why]]) => {
-  if (how === "snapshot") return loadSnapshot(SNAPSHOT_URL, snapshotProgress);
-  console.info(`Python starts without its snapshot (${why})`);
-  snapshotProgress(null);   // the progress bar stops waiting for it
-  return null;
-});
+const snapshot = fromCache ? loadSnapshot(SNAPSHOT_URL, snapshotProgress) :
+  Promise.all([choice, firstFrame]).then(([[how, why]]) => {
+    if (how === "snapshot") return loadSnapshot(SNAPSHOT_URL, snapshotProgress);
+    console.info(`Python starts without its snapshot (${why})`);
+    snapshotProgress(null);   // the progress bar stops waiting for it
+    return null;
+  });
 snapshot.catch(() => snapshotProgress(null));   // handled now: a missing file is no "uncaught" error
 
-/** loadPyodide with the page's options; from the snapshot if one is given. */
-function boot(memory) {
-  globalThis.fetch = countingFetch;
+/** A new task: the browser paints and answers input between two long steps of Python's start. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// Python's start from the snapshot runs in steps with tasks between them (the setup screen stays usable
+// while it runs; measured on an emulated phone: notes/phone2.md). Left to itself, loadPyodide compiles
+// the wasm only once the snapshot is there, then instantiates it, links it, restores the memory and
+// starts Python's runtime in one chain of promise callbacks, a single task of 1-3 s at a quarter of a
+// desktop's speed. So: the page compiles the wasm itself as soon as Python's start begins (while the
+// snapshot arrives), and loadPyodide's instantiateStreaming call (the only use of it while the page
+// starts) is answered from that module, with a new task before and after the instantiation; its
+// fsInit hook is a new task between the linking and the runtime's start; restore() and the archive's
+// unpacking below begin new tasks too. What is left are steps no page can split: compiling
+// (Chromium's), instantiating, linking and restoring (Pyodide's, inside one call each).
+const plainInstantiateStreaming = WebAssembly.instantiateStreaming;
+const WASM_PLACEHOLDER = "mexican-train: compiled by pyodide-start.js";
+
+/** The wasm, fetched (counted for the loading bar, unless the service worker's cache answers) and compiled. */
+function compileWasm() {
+  return (fromCache ? plainFetch : countingFetch)(WASM_URL).then((res) => {
+    if (!res.ok) throw new Error(`${WASM_URL} answered HTTP ${res.status}`);
+    return WebAssembly.compileStreaming(res);
+  });
+}
+
+/** Pyodide's instantiateStreaming(fetch of the wasm, imports), answered from ``compiled`` in tasks of its own. */
+function instantiateCompiled(compiled) {
+  return async function instantiateStreaming(source, imports) {
+    const response = await source;
+    if (!response || response.statusText !== WASM_PLACEHOLDER) return plainInstantiateStreaming(response, imports);
+    let module;
+    try {
+      module = await compiled;
+    } catch (err) {   // e.g. a host sending the wasm with another type: compiled from its bytes instead
+      console.warn(`Python's wasm is compiled from its bytes (${err && err.message ? err.message : err})`);
+      const res = await plainFetch(WASM_URL);
+      if (!res.ok) throw new Error(`${WASM_URL} answered HTTP ${res.status}`);
+      return WebAssembly.instantiate(await res.arrayBuffer(), imports);
+    }
+    await nextTask();
+    const instance = await WebAssembly.instantiate(module, imports);
+    await nextTask();
+    return { module, instance };
+  };
+}
+
+// Linking the wasm (Emscripten's loadDylibs) wraps each of ~260 JavaScript functions in a WebAssembly
+// function by compiling a tiny module per function (convertJsFunctionToWasm), although they come in a
+// few dozen signatures: a third of that step's time on the emulated phone. While Python starts, a
+// module compiled from the same few bytes (at most TINY) is compiled once and instantiated for each.
+// Instances are still one per function; WebAssembly.Module itself is back once Python has started.
+const PlainModule = WebAssembly.Module;
+const TINY = 128;
+function modulesOncePerBytes() {
+  const compiled = new Map();
+  function Module(bytes, options) {
+    if (!(bytes instanceof Uint8Array) || bytes.length > TINY || options !== undefined) return new PlainModule(bytes, options);
+    const key = bytes.join();
+    let module = compiled.get(key);
+    if (!module) compiled.set(key, (module = new PlainModule(bytes)));
+    return module;
+  }
+  Module.prototype = PlainModule.prototype;   // instanceof WebAssembly.Module holds for either
+  Object.setPrototypeOf(Module, PlainModule);   // customSections, imports, exports
+  return Module;
+}
+
+/** loadPyodide with the page's options; from the snapshot if one is given, with the wasm ``compiled`` if given. */
+function boot(memory, compiled = null) {
+  globalThis.fetch = compiled ? (input, init) => {
+    const url = String(input && input.url ? input.url : input);
+    if (url !== WASM_URL) return countingFetch(input, init);
+    // Pyodide's own request for the wasm: the page has it already
+    return Promise.resolve(new Response(null, { status: 200, statusText: WASM_PLACEHOLDER }));
+  } : countingFetch;
+  const fetchDuringBoot = globalThis.fetch;
+  if (compiled) WebAssembly.instantiateStreaming = instantiateCompiled(compiled);
+  WebAssembly.Module = modulesOncePerBytes();
   return startPyodide({
     indexURL: INDEX_URL,
     stdLibURL: STDLIB_URL,
     stdout: (text) => io.stdout(text),
     stderr: (text) => io.stderr(text),
     ...(memory ? { _loadSnapshot: memory } : {}),
+    ...(compiled ? { fsInit: nextTask } : {}),   // between the linking and the runtime's start
   }).finally(() => {
-    if (globalThis.fetch === countingFetch) globalThis.fetch = plainFetch;
+    if (globalThis.fetch === fetchDuringBoot) globalThis.fetch = plainFetch;
+    WebAssembly.instantiateStreaming = plainInstantiateStreaming;
+    WebAssembly.Module = PlainModule;
   });
 }
 
@@ -150,8 +237,9 @@ const STDLIB_CHECK = "import os, sys\n" +
  * Python restored from the snapshot (a promise of its memory), checked, its random generator reseeded,
  * holding the game's modules only if they came from the package archive the page downloaded.
  */
-async function restore(memory) {
-  const pyodide = await boot(memory);
+async function restore(memory, compiled) {
+  const pyodide = await boot(memory, compiled);
+  await nextTask();
   if (!pyodide.runPython(STDLIB_CHECK)) throw new Error("the snapshot was taken with another standard library");
   pyodide.runPython("import random\nrandom.seed()");   // not the copy's seed
   // test hook: whether the snapshot's game modules are used ("same") or dropped ("other"), or it has none
@@ -195,6 +283,54 @@ function adoptPackage(pyodide, bytes) {
   return "other";
 }
 
+/** The bytes of a zip entry stored with deflate, inflated by the browser. */
+function inflateRaw(data) {
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Response(stream).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+}
+
+/**
+ * Unpack the package archive into Python's working folder, as pyodide.unpackArchive(bytes, "zip") does,
+ * but read by JavaScript (the browser inflates each entry) instead of by Python's zipfile and shutil:
+ * on the emulated phone ~250 ms of one task less. Without DecompressionStream, or with an archive it
+ * does not read (another compression, a name outside the folder), Pyodide's way.
+ */
+async function unpackPackage(pyodide, bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = -1;
+  for (let at = bytes.byteLength - 22; at >= Math.max(0, bytes.byteLength - 22 - 65535) && end < 0; at--) {
+    if (view.getUint32(at, true) === 0x06054b50) end = at;
+  }
+  const entries = [];
+  let readable = end >= 0 && typeof DecompressionStream !== "undefined";
+  const names = new TextDecoder();
+  for (let i = 0, at = readable ? view.getUint32(end + 16, true) : 0; readable && i < view.getUint16(end + 10, true); i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) { readable = false; break; }   // a central directory entry
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (name.endsWith("/")) continue;
+    if ((method !== 0 && method !== 8) || name.startsWith("/") || name.split("/").includes("..")) { readable = false; break; }
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + size);
+    entries.push([name, method === 8 ? inflateRaw(data) : Promise.resolve(data)]);
+  }
+  if (!readable) {
+    pyodide.unpackArchive(bytes, "zip");
+    return;
+  }
+  const FS = pyodide.FS;
+  for (const [name, data] of entries) {
+    const folder = name.slice(0, name.lastIndexOf("/"));
+    if (folder) FS.mkdirTree(folder);
+    FS.writeFile(name, await data);
+  }
+  window.mtUnpacked = entries.length;   // test hook: the files written
+}
+
 // test hook: how Python started, "snapshot" or "full start-up" (once decided)
 window.mtPythonStart = "pending";
 window.mtSnapshotPackage = "none";
@@ -202,15 +338,16 @@ const python = Promise.all([choice, firstFrame]).then(([[how]]) => {
   performance.mark("mt-python-start");   // bench/page_speed.py: where Python's start-up begins and ends
   window.mtPythonStart = how === "snapshot" ? "snapshot" : "full start-up";
   if (how !== "snapshot") return boot(null);
-  // loadPyodide starts the wasm's download and compiling at once and waits for the memory only then
-  return restore(snapshot).catch((err) => {   // no file, a snapshot of another Pyodide build or stdlib
+  const compiled = compileWasm();
+  compiled.catch(() => {});   // handled where it is used
+  return restore(snapshot, compiled).catch((err) => {   // no file, a snapshot of another Pyodide build or stdlib
     console.warn(`Python starts without its snapshot (${err && err.message ? err.message.split("\n")[0] : err})`);
     window.mtPythonStart = "full start-up";
-    return boot(null);
+    return boot(null, compiled);
   });
 }).then(async (pyodide) => {
   performance.mark("mt-python-booted");
-  pyodide.unpackArchive(await archive, "zip");   // into the working folder, which is on sys.path
+  await unpackPackage(pyodide, new Uint8Array(await archive));   // into the working folder, which is on sys.path
   return pyodide;
 });
 
