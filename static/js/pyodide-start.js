@@ -283,10 +283,12 @@ function adoptPackage(pyodide, bytes) {
   return "other";
 }
 
-/** The bytes of a zip entry stored with deflate, inflated by the browser. */
+/** The bytes of a zip entry stored with deflate, inflated by the browser. (A stream of its own rather than a
+ *  Blob's: making ~80 Blobs took half of the unpacking's time on the emulated phone.) */
 function inflateRaw(data) {
-  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new Response(stream).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  const source = new ReadableStream({ start(controller) { controller.enqueue(data); controller.close(); } });
+  return new Response(source.pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer()
+    .then((buffer) => new Uint8Array(buffer));
 }
 
 /**
