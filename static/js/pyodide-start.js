@@ -127,10 +127,14 @@ const choice = fromCache ? Promise.resolve(["snapshot", ""]) :
 if (fromCache) window.mtThroughput = Infinity;
 
 const snapshotProgress = progressOf("python-snapshot.bin");
+const arrived = (memory) => {
+  performance.mark("mt-snapshot-arrived");
+  return memory;
+};
 /** The snapshot's memory, or null when not wanted; rejects when it cannot be had. */
-const snapshot = fromCache ? loadSnapshot(SNAPSHOT_URL, snapshotProgress) :
+const snapshot = fromCache ? loadSnapshot(SNAPSHOT_URL, snapshotProgress).then(arrived) :
   Promise.all([choice, firstFrame]).then(([[how, why]]) => {
-    if (how === "snapshot") return loadSnapshot(SNAPSHOT_URL, snapshotProgress);
+    if (how === "snapshot") return loadSnapshot(SNAPSHOT_URL, snapshotProgress).then(arrived);
     console.info(`Python starts without its snapshot (${why})`);
     snapshotProgress(null);   // the progress bar stops waiting for it
     return null;
@@ -158,6 +162,9 @@ function compileWasm() {
   return (fromCache ? plainFetch : countingFetch)(WASM_URL).then((res) => {
     if (!res.ok) throw new Error(`${WASM_URL} answered HTTP ${res.status}`);
     return WebAssembly.compileStreaming(res);
+  }).then((module) => {
+    performance.mark("mt-wasm-compiled");   // bench/boot_profile.py: the steps of Python's start
+    return module;
   });
 }
 
@@ -177,6 +184,7 @@ function instantiateCompiled(compiled) {
     }
     await nextTask();
     const instance = await WebAssembly.instantiate(module, imports);
+    performance.mark("mt-wasm-instantiated");
     await nextTask();
     return { module, instance };
   };
