@@ -110,6 +110,7 @@ function measuredRate() {
 // for the package's throughput, and its worker starts reading it right away, before the first frame
 // (another thread; the main thread's first paint does not wait for it).
 const fromCache = forced === null && canRestore && !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+window.mtFromCache = fromCache;   // boot.js: nothing to download, the loading text says the engine is starting
 
 /** "snapshot" or "plain", and why: decided once the package has arrived (or failed), or at once from the cache. */
 const choice = fromCache ? Promise.resolve(["snapshot", ""]) :
@@ -159,6 +160,7 @@ const WASM_PLACEHOLDER = "mexican-train: compiled by pyodide-start.js";
 
 /** The wasm, fetched (counted for the loading bar, unless the service worker's cache answers) and compiled. */
 function compileWasm() {
+  if (fromCache) progressOf("pyodide.asm.wasm")(null);   // not followed: nothing to download
   return (fromCache ? plainFetch : countingFetch)(WASM_URL).then((res) => {
     if (!res.ok) throw new Error(`${WASM_URL} answered HTTP ${res.status}`);
     return WebAssembly.compileStreaming(res);
