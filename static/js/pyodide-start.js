@@ -13,13 +13,14 @@
 // 2.5 MB: scripts/make_stdlib.mjs keeps the modules the game, PyScript and Pyodide import).
 //
 // Python's own start-up is skipped where that pays: Pyodide restores the memory snapshot that
-// scripts/make_snapshot.mjs took of a started Python (vendor/pyodide/python-snapshot.bin, 31 MB,
-// 4 MB over the wire with brotli; snapshot.js downloads it in a worker). It saves seconds of
-// processor time and costs that download, so the page decides by the network it measures: the
-// throughput of the package download above (Resource Timing), and navigator.connection's hints
-// where the browser gives them. Without the file, without a worker, with a snapshot of another
-// Pyodide build (Pyodide refuses it) or of another standard library (checked below), Python starts
-// the usual way.
+// scripts/make_snapshot.mjs took of a started Python with the game's modules imported
+// (vendor/pyodide/python-snapshot.bin, 31 MB, 4.3 MB over the wire with brotli; snapshot.js downloads
+// it in a worker). It saves seconds of processor time and costs that download, so the page decides by
+// the network it measures: the throughput of the package download above (Resource Timing), and
+// navigator.connection's hints where the browser gives them; from the service worker's cache it is
+// always used. Without the file, without a worker, with a snapshot of another Pyodide build (Pyodide
+// refuses it) or of another standard library (checked below), Python starts the usual way; a
+// snapshot holding another build of the game has those modules dropped (adoptPackage below).
 //
 // PyScript passes its stdout/stderr handlers to loadPyodide(); Python's output
 // is forwarded to them from then on (to the console until then, as Pyodide does).
