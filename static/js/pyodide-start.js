@@ -347,11 +347,14 @@ async function unpackPackage(pyodide, bytes) {
 // test hook: how Python started, "snapshot" or "full start-up" (once decided)
 window.mtPythonStart = "pending";
 window.mtSnapshotPackage = "none";
+// From the service worker's cache the wasm's compiling starts at once too, like the snapshot's reading.
+const compiledEarly = fromCache ? compileWasm() : null;
+if (compiledEarly) compiledEarly.catch(() => {});   // handled where it is used
 const python = Promise.all([choice, firstFrame]).then(([[how]]) => {
   performance.mark("mt-python-start");   // bench/page_speed.py: where Python's start-up begins and ends
   window.mtPythonStart = how === "snapshot" ? "snapshot" : "full start-up";
   if (how !== "snapshot") return boot(null);
-  const compiled = compileWasm();
+  const compiled = compiledEarly || compileWasm();
   compiled.catch(() => {});   // handled where it is used
   return restore(snapshot, compiled).catch((err) => {   // no file, a snapshot of another Pyodide build or stdlib
     console.warn(`Python starts without its snapshot (${err && err.message ? err.message.split("\n")[0] : err})`);
