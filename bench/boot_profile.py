@@ -195,7 +195,8 @@ def analyse(data: bytes, over_ms: float, ready_ms: float, top: int = 8) -> list[
     lines = [f"main thread: {len(outer)} tasks over {over_ms:g} ms before ready ({ready_ms / 1000:.2f} s)"]
     for t in outer:
         start, end = t["ts"], t["ts"] + t["dur"]
-        lines.append(f"\ntask at {(start - zero) / 1000:,.0f} ms, {t['dur'] / 1000:,.0f} ms long")
+        lines.append(f"\ntask at {(start - zero) / 1000:,.0f} ms, {t['dur'] / 1000:,.0f} ms long "
+                     f"({t.get('tdur', 0) / 1000:,.0f} ms of it running)")
         inner = [e for e in timed if start <= e["ts"] and e["ts"] + e["dur"] <= end and e is not t
                  and e["name"] not in TASK_NAMES and e["dur"] >= max(1000, t["dur"] * 0.02)]
         for e in sorted(inner, key=lambda e: -e["dur"])[:top]:
