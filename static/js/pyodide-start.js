@@ -143,8 +143,13 @@ const snapshot = fromCache ? loadSnapshot(SNAPSHOT_URL, snapshotProgress).then(a
   });
 snapshot.catch(() => snapshotProgress(null));   // handled now: a missing file is no "uncaught" error
 
-/** A new task: the browser paints and answers input between two long steps of Python's start. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * A new task: the browser paints and answers input between two long steps of Python's start. With
+ * scheduler.yield() (Chromium 129+) the start goes on before other tasks already queued (PyScript's
+ * and the page's scripts loading meanwhile), so the steps split Python's start without putting it back.
+ */
+const nextTask = () => (globalThis.scheduler && typeof scheduler.yield === "function"
+  ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
 
 // Python's start from the snapshot runs in steps with tasks between them (the setup screen stays usable
 // while it runs; measured on an emulated phone: notes/phone2.md). Left to itself, loadPyodide compiles
