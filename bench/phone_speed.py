@@ -237,6 +237,9 @@ def cpu_match(browser, counter, base, seats, speed, cpu) -> dict:
     try:
         page.goto(base + "?test=1&nosw")
         page.wait_for_selector("html[data-py-ready]", state="attached")
+        page.set_default_timeout(60_000)   # a form that changed fails in a minute, not in TIMEOUT
+        if page.get_attribute("#settings-toggle", "aria-expanded") != "true":
+            page.click("#settings-toggle")                 # the whole setup form
         page.select_option("#preset", "classic" if len(seats) > 4 else "standard")
         page.check('input[name="set"][value="12"]')
         page.select_option("#seats", str(len(seats)))
@@ -248,7 +251,7 @@ def cpu_match(browser, counter, base, seats, speed, cpu) -> dict:
         page.fill("#seed", "1")
         t0 = page.evaluate("performance.now()")
         page.click('#setup [data-action="start"]')
-        page.wait_for_selector("#round-dialog[open], #match-dialog[open]", state="attached")
+        page.wait_for_selector("#round-dialog[open], #match-dialog[open]", state="attached", timeout=TIMEOUT)
         t1 = page.evaluate("performance.now()")
         tasks = [d for s, d in page.evaluate("window.__longtasks") if t0 <= s <= t1]
         return {"speed": speed, "seconds": (t1 - t0) / 1000, "longest": max(tasks, default=0),

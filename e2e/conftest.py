@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-from scripts import build_py, serve
+from scripts import build_py, build_snapshot, serve
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -64,6 +64,7 @@ def server():
     if not os.path.exists(os.path.join(ROOT, "vendor", "pyodide", "pyodide.asm.wasm")):
         pytest.fail("vendor/ is missing: run bash scripts/setup.sh first")
     build_py.ensure()
+    build_snapshot.ensure(brotli=False)   # the page's real path: a snapshot holding this very package
     srv = serve.make_server(0, "/", ROOT)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()

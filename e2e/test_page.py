@@ -8,9 +8,11 @@ ends, ``data-action="..."`` on commands; ``html[data-screen]``,
 from __future__ import annotations
 
 import gzip
+import io
 import os
 import re
 import time
+import zipfile
 
 import pytest
 from e2e.conftest import ROOT
@@ -18,6 +20,7 @@ from e2e.game import Game, first_turn_draws_and_marks, mentions, open_double_lin
 
 from mexican_train.dealing import deal
 from mexican_train.rules import Rules
+from scripts import build_py
 
 VS_CPU = [("Ana", "human"), ("Bot", "random")]
 
@@ -56,7 +59,7 @@ def test_first_paint_comes_before_python_and_an_early_start_waits_for_it(fresh_p
     assert held, "the page never asked for the wasm"
     # Real progress: the standard library's bytes are counted while the wasm is held back.
     page.wait_for_function("(window.mtDownload || {})['python_stdlib.game.zip']?.[0] > 0", timeout=30_000)
-    page.wait_for_selector("#load-stage:text-matches('Downloading the game engine: [0-9.]+ of [0-9.]+ MB')")
+    page.wait_for_selector("#load-stage:text-matches('Downloading the game engine: [0-9]+%')")
     assert 8 <= page.eval_on_selector("#load-bar", "b => b.value") < 80
     for route in held:
         route.continue_()
@@ -77,6 +80,39 @@ def test_python_starts_from_its_memory_snapshot(app):
     # scripts/make_snapshot.mjs took it; restoring it skips Python's own start-up.
     assert app.page.evaluate("window.mtPythonStart") == "snapshot"
     assert app.page.evaluate("window.mtDownload['python-snapshot.bin']")[0] > 1_000_000
+    # it holds the game's modules, imported from this very archive (its tag matched): the page uses them
+    assert app.page.evaluate("window.mtSnapshotPackage") == "same"
+    # and the archive's files are unpacked all the same (catalogues, PyScript's bytecode), by the page itself
+    with zipfile.ZipFile(os.path.join(ROOT, "py", "mexican_train.zip")) as z:
+        assert app.page.evaluate("window.mtUnpacked") == sum(1 for n in z.namelist() if not n.endswith("/"))
+
+
+def test_a_snapshot_holding_another_build_of_the_game_never_runs_that_code(fresh_page):
+    # The page downloads an archive other than the one the snapshot imported (a new release, or a module
+    # edited while scripts/serve.py runs): the snapshot's game modules are dropped and the downloaded
+    # ones imported. Here the archive's strings.py names the Mexican Train differently, without bytecode.
+    with zipfile.ZipFile(os.path.join(ROOT, "py", "mexican_train.zip")) as z:
+        entries = [(i.filename, z.read(i)) for i in z.infolist()
+                   if not re.fullmatch(r"mexican_train/ui/__pycache__/strings\..*\.pyc", i.filename)]
+    entries = [(name, data + b'\nMEXICAN_TRAIN = N_("Mexican Train (this build)")\n'
+                if name == "mexican_train/ui/strings.py" else data) for name, data in entries]
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.comment = build_py.entries_tag(entries).encode()
+        for name, data in entries:
+            z.writestr(name, data)
+    page, watch, url = fresh_page("?test=1&nosw")
+    page.route("**/py/mexican_train.zip", lambda route: route.fulfill(
+        status=200, body=buf.getvalue(), headers={"Content-Type": "application/zip"}))
+    said = []
+    page.on("console", lambda m: m.type == "info" and said.append(m.text))
+    page.goto(url)
+    page.wait_for_selector("html[data-py-ready]", state="attached", timeout=90_000)
+    assert page.evaluate("[window.mtPythonStart, window.mtSnapshotPackage]") == ["snapshot", "other"]
+    assert any("another build of the game" in s for s in said), said
+    game = Game(page)
+    game.new_match(VS_CPU, set=6, rounds="one", seed=5)
+    assert "Mexican Train (this build)" in page.inner_text("#trains")
 
 
 @pytest.mark.parametrize("answer", ["missing", "another build", "slow network", "slow measured", "uncompressed"])

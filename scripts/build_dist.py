@@ -8,7 +8,9 @@ dist/ holds exactly the files the page needs and nothing else: index.html and a 
 each other language (index.<lang>.html, scripts/build_page.py),
 manifest.webmanifest, static/ (scripts, styles, icons), py/page.py and
 py/mexican_train.zip (the game's Python, packed by scripts/build_py.py), the
-PyScript and Pyodide files the page loads (vendor/, 13.8 MB in all) and sw.js,
+PyScript and Pyodide files the page loads (vendor/, 13.8 MB in all; Python's
+memory snapshot, which holds the game's modules, is remade first when the
+package changed: scripts/build_snapshot.py, ~1 min) and sw.js,
 the offline service worker with its precache list (scripts/build_sw.py). The
 list comes from scripts/build_sw.py's ``site_files``, so what is uploaded is
 exactly what the service worker caches. Beside the big text, wasm and snapshot
@@ -32,7 +34,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-from scripts import build_page, build_py, build_sw
+from scripts import build_page, build_py, build_snapshot, build_sw
 from scripts.static_host import COMPRESSIBLE
 
 PRECOMPRESS = os.path.join(HERE, "precompress.mjs")
@@ -48,6 +50,7 @@ def build(out: str = DIST, root: str = ROOT) -> list[str]:
     if os.path.commonpath([out, os.path.abspath(root)]) == out:
         raise SystemExit(f"build_dist: refusing to replace {out}: it holds the repository")
     build_py.ensure(os.path.join(root, "py", "mexican_train.zip"), os.path.join(root, "py", "mexican_train"))
+    build_snapshot.ensure(root)   # the snapshot holds the game: remade (~1 min) when the package changed
     build_page.ensure(root)
     files = build_sw.site_files(root)
     tmp = out + ".tmp"

@@ -19,13 +19,17 @@ Without Node or node_modules the archive holds the sources only, and says so.
     python3 -m scripts.build_py --check   # exit 1 if the archive is missing or stale
 
 The archive is deterministic (sorted names, fixed timestamps), so rebuilding
-unchanged sources gives the same bytes. scripts/serve.py rebuilds it on request
+unchanged sources gives the same bytes. Its zip comment is its *tag*,
+``mexican_train sha256:<hex>``, a hash of every entry: Python's memory snapshot
+records the tag of the archive whose modules it imported
+(scripts/build_snapshot.py), and the page compares the two (static/js/package.js). scripts/serve.py rebuilds it on request
 when a source is newer, so editing a module and reloading the page is enough.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 import json
 import os
@@ -65,8 +69,8 @@ def sources(package: str = PACKAGE) -> list[tuple[str, str]]:
 
 
 def stale(archive: str = ARCHIVE, package: str = PACKAGE) -> bool:
-    """True when the archive is missing, older than a source, or lists other modules."""
-    if not os.path.exists(archive):
+    """True when the archive is missing, has no tag, is older than a source, or lists other modules."""
+    if not os.path.exists(archive) or tag(archive) is None:
         return True
     files = sources(package)
     built = os.path.getmtime(archive)
@@ -105,6 +109,28 @@ def pyc_name(name: str, cache_tag: str) -> str:
     return f"{folder}/__pycache__/{file[:-3]}.{cache_tag}.pyc"
 
 
+TAG_PREFIX = "mexican_train sha256:"
+
+
+def entries_tag(entries: list[tuple[str, bytes]]) -> str:
+    """The archive's tag: a SHA-256 of its entries' names and bytes, in the order they are written."""
+    h = hashlib.sha256()
+    for name, data in entries:
+        h.update(b"%d:%s\0%d:" % (len(name.encode()), name.encode(), len(data)))
+        h.update(data)
+    return TAG_PREFIX + h.hexdigest()
+
+
+def tag(archive: str = ARCHIVE) -> str | None:
+    """The tag in ``archive``'s zip comment, or None (no archive, or one written without a tag)."""
+    try:
+        with zipfile.ZipFile(archive) as z:
+            comment = z.comment.decode("ascii", "replace")
+    except (OSError, zipfile.BadZipFile):
+        return None
+    return comment if comment.startswith(TAG_PREFIX) else None
+
+
 def build(archive: str = ARCHIVE, package: str = PACKAGE) -> int:
     """Write the archive (atomically); returns its size in bytes."""
     texts, catalogues = {}, []
@@ -120,9 +146,11 @@ def build(archive: str = ARCHIVE, package: str = PACKAGE) -> int:
     if compiled:
         tag, pycs = compiled
         entries += [(pyc_name(name, tag), data) for name, data in pycs.items()]
+    entries.sort()
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for name, data in sorted(entries):
+        z.comment = entries_tag(entries).encode("ascii")
+        for name, data in entries:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16

@@ -1,6 +1,7 @@
 // Write a memory snapshot of a freshly started Python, so that the page can skip Python's start-up.
 //
-//   node scripts/make_snapshot.mjs <vendor/pyodide/>     # writes <dir>/python-snapshot.bin (+ .gz, .br)
+//   node scripts/make_snapshot.mjs <vendor/pyodide/> [<py/mexican_train.zip> <py/page.py>] [--no-brotli]
+//       # writes <dir>/python-snapshot.bin, its twins .gz and .br, and python-snapshot.json
 //
 // Starting Pyodide is mostly CPython initialising itself inside WebAssembly: in headless Chromium on
 // this 2-core machine ~5-6 s of a ~6 s boot, run by the browser's baseline (unoptimised) compiler.
@@ -15,28 +16,79 @@
 // that zip, so it only fits that very file. Its size is kept in the snapshot (sys._mt_stdlib_size) and
 // pyodide-start.js checks it after a restore, falling back to the usual start on a mismatch.
 //
-// The snapshot is Python's memory as bare start-up leaves it plus the few standard modules PyScript
-// imports on top (PREIMPORT, from comparing sys.modules in the page and in a bare start). Nothing
-// from the game is in it: the game's package keeps arriving as py/mexican_train.zip, so editing
-// the game never needs a new snapshot. Whatever start-up seeds is frozen in the copy: str hashing
-// uses PYTHONHASHSEED=0 here (the same on every load, and the same file from every build but for
-// a few bytes), and the `random` module's hidden generator is seeded with 0 here and reseeded from
-// os.urandom by pyodide-start.js once Python is back. os.urandom itself asks the browser each time.
+// The snapshot is Python's memory as bare start-up leaves it, plus the few standard modules PyScript
+// imports on top (PREIMPORT), plus, given the package archive and page.py, the
+// game's modules that page.py imports, imported from that very archive unpacked into Python's
+// working folder as the page unpacks it: importing them took a third of the page's time from a
+// started Python to a playable game on an emulated phone (notes/phone2.md). The archive's tag (its
+// zip comment, a hash of its entries: scripts/build_py.py) is kept in the snapshot
+// (sys._mt_package); the page compares it with the tag of the archive it downloaded and, when they
+// differ, drops the snapshot's game modules so that the downloaded ones are imported instead
+// (pyodide-start.js): a stale snapshot costs the import, never runs old code. Only the files of the
+// folder are not in the snapshot (Pyodide's file system lives outside its memory): the page still
+// unpacks the archive (the game reads its catalogues from there).
+//
+// Whatever start-up seeds is frozen in the copy: str hashing uses PYTHONHASHSEED=0 here (the same on
+// every load, and the same file from every build but for a few bytes), and the `random` module's
+// hidden generator is seeded with 0 here and reseeded from os.urandom by pyodide-start.js once
+// Python is back. os.urandom itself asks the browser each time. The game's modules create no
+// generator of their own when imported (tests/test_snapshot.py).
 //
 // The memory (31 MB) is written raw, with precompressed twins (scripts/precompress.mjs): a host
-// that compresses sends python-snapshot.bin as brotli (4.2 MB) or gzip (6.5 MB) and the browser
+// that compresses sends python-snapshot.bin as brotli (4.4 MB) or gzip (6.6 MB) and the browser
 // inflates it natively; where the host sends it uncompressed, the page fetches python-snapshot.bin.gz
-// instead, a plain file it inflates with DecompressionStream (static/js/snapshot.js).
-import { statSync, writeFileSync, renameSync } from "node:fs";
+// instead, a plain file it inflates with DecompressionStream (static/js/snapshot.js). --no-brotli
+// skips the brotli twin (~45 s of the ~55 s this script takes; serve.py then sends the gzip one):
+// scripts/build_snapshot.py passes it for play.sh's quick rebuilds.
+// python-snapshot.json, beside it and not part of the site, says what it was made from
+// (scripts/build_snapshot.py compares it to decide whether the snapshot is stale).
+import { readFileSync, statSync, writeFileSync, renameSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { precompress } from "./precompress.mjs";
 import { CUT_NAME } from "./make_stdlib.mjs";
 
+// Standard modules PyScript imports on top of start-up (sys.modules in the page against a bare start).
 const PREIMPORT = ["html", "html.entities", "encodings.cp437"];
 const SNAPSHOT_NAME = "python-snapshot.bin";   // the page (pyodide-start.js) and build_sw.py expect this name
 
-const dir = path.resolve(process.argv[2] || "vendor/pyodide");
+// The game's modules page.py imports (any import statement naming mexican_train, wherever it stands),
+// imported from the unpacked archive; then the archive's tag, for the page to compare.
+const IMPORT_GAME = String.raw`
+import ast, importlib, sys
+names = set()
+for node in ast.walk(ast.parse(page_source)):
+    if isinstance(node, ast.Import):
+        names.update(a.name for a in node.names)
+    elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+        names.add(node.module)
+        names.update(node.module + "." + a.name for a in node.names)
+for name in sorted(n for n in names if n == "mexican_train" or n.startswith("mexican_train.")):
+    try:
+        importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:   # a name imported from a module is no module itself; anything else is a fault
+            raise
+sys._mt_package = package_tag
+del page_source, package_tag
+sorted(n for n in sys.modules if n == "mexican_train" or n.startswith("mexican_train."))
+`;
+
+/** The comment of a zip archive (its end-of-central-directory record), as text. */
+export function zipComment(bytes) {
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65535); at--) {
+    if (bytes.readUInt32LE(at) === 0x06054b50) {
+      const length = bytes.readUInt16LE(at + 20);
+      return bytes.subarray(at + 22, at + 22 + length).toString("latin1");
+    }
+  }
+  return "";
+}
+
+const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const brotli = !process.argv.includes("--no-brotli");
+const dir = path.resolve(args[0] || "vendor/pyodide");
+const [archivePath, pagePath] = args.slice(1).map((p) => path.resolve(p));
 const stdlib = path.join(dir, CUT_NAME);
 const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: dir + path.sep, stdLibURL: stdlib, _makeSnapshot: true,
@@ -44,10 +96,22 @@ const pyodide = await loadPyodide({ indexURL: dir + path.sep, stdLibURL: stdlib,
                                     stderr: (text) => console.error(text) });
 pyodide.runPython(PREIMPORT.map((name) => `import ${name}`).join("\n") + "\nimport random\nrandom.seed(0)\n"
                   + `import sys\nsys._mt_stdlib_size = ${statSync(stdlib).size}`);
+let game = [];
+let tag = null;
+if (archivePath && pagePath) {
+  const archive = readFileSync(archivePath);
+  tag = zipComment(archive);
+  if (!tag.startsWith("mexican_train sha256:")) throw new Error(`${archivePath} has no tag: rebuild it (python3 -m scripts.build_py)`);
+  pyodide.unpackArchive(new Uint8Array(archive), "zip");   // into the working folder, as the page does
+  pyodide.globals.set("page_source", readFileSync(pagePath, "utf8"));
+  pyodide.globals.set("package_tag", tag);
+  game = pyodide.runPython(IMPORT_GAME).toJs();
+}
 const memory = pyodide.makeMemorySnapshot();
 const target = path.join(dir, SNAPSHOT_NAME);
 writeFileSync(target + ".tmp", memory);
 renameSync(target + ".tmp", target);
-const twins = await precompress(target);
-console.log(`make_snapshot: ${target}: ${(memory.length / 1e6).toFixed(1)} MB of memory; ` +
+const twins = await precompress(target, brotli ? [".br", ".gz"] : [".gz"]);
+writeFileSync(path.join(dir, "python-snapshot.json"), JSON.stringify({ package: tag, modules: game }, null, 1) + "\n");
+console.log(`make_snapshot: ${target}: ${(memory.length / 1e6).toFixed(1)} MB of memory, ${game.length} modules of the game; ` +
             twins.map(([name, size]) => `${path.extname(name)} ${(size / 1e6).toFixed(2)} MB`).join(", "));

@@ -38,11 +38,11 @@ async function fresh(file, twin) {
   }
 }
 
-/** Write the missing or stale twins of ``file``; returns [[twin, bytes], ...] written. */
-export async function precompress(file) {
+/** Write the missing or stale twins of ``file`` (of the ``suffixes`` given); returns [[twin, bytes], ...] written. */
+export async function precompress(file, suffixes = Object.keys(CODERS)) {
   const written = [];
   let data = null;
-  await Promise.all(Object.entries(CODERS).map(async ([suffix, code]) => {
+  await Promise.all(Object.entries(CODERS).filter(([suffix]) => suffixes.includes(suffix)).map(async ([suffix, code]) => {
     const twin = file + suffix;
     if (await fresh(file, twin)) return;
     data = data || (await readFile(file));
@@ -57,6 +57,6 @@ export async function precompress(file) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const files = process.argv.slice(2);
-  const results = await Promise.all(files.map(precompress));
+  const results = await Promise.all(files.map((file) => precompress(file)));
   for (const [twin, size] of results.flat()) console.log(`precompress: ${twin}: ${(size / 1e6).toFixed(2)} MB`);
 }

@@ -18,7 +18,9 @@ Standard library only.
   on every load, so an edit shows on reload); vendor/ is left to the
   browser's usual caching. sw.js, if one is added, is always no-cache.
 * ``py/mexican_train.zip`` is rebuilt (scripts/build_py.py) whenever a module
-  is newer than it, and the pages (index.html, index.<lang>.html:
+  is newer than it (Python's memory snapshot, which holds the game's modules,
+  then no longer matches the archive: the page notices and imports the game
+  anew; scripts/build_snapshot.py remakes it, as play.sh does at start), and the pages (index.html, index.<lang>.html:
   scripts/build_page.py) whenever the template, the style, the preferences
   script or a catalogue is, so editing and reloading is enough.
 * ``sw.js`` (the offline service worker) is regenerated (scripts/build_sw.py)

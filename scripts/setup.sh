@@ -16,8 +16,9 @@
 #                     bench/bare.html loads them), python_stdlib.game.zip
 #                     (scripts/make_stdlib.mjs: the modules the game imports),
 #                     python-snapshot.bin (scripts/make_snapshot.mjs: Python's
-#                     memory after start-up, which the page restores), and
-#                     precompressed twins (.br, .gz) of the big files
+#                     memory after start-up with the game imported, which the
+#                     page restores), and precompressed twins (.br, .gz) of the
+#                     big files
 #   vendor/pyscript/  @pyscript/core dist/ without source maps (core.js,
 #                     core.css and the chunks core.js may import)
 # axe-core is not copied: tests inject it from node_modules/axe-core/axe.min.js.
@@ -87,19 +88,10 @@ for f in $PYODIDE_FILES; do
   cp "$NM/pyodide/$f" "$TMP/pyodide/$f"
 done
 find "$NM/@pyscript/core/dist" -maxdepth 1 -type f ! -name '*.map' -exec cp {} "$TMP/pyscript/" \;
-# The game's cut-down standard library (the modules the game, PyScript and Pyodide import), then Python's
-# memory right after start-up, taken with these very files: the page restores it instead of running
-# Python's start-up (~1.6 s instead of ~6 s to a running Python in headless Chromium here). The two are
-# always made together: the snapshot only fits the zip it was taken with. Meanwhile, precompressed
-# twins (.br, .gz) of the other big files, for hosts that serve them (scripts/precompress.mjs).
-log "precompressed twins, python_stdlib.game.zip, python-snapshot.bin (node scripts/*.mjs, ~1 min)"
-node "$ROOT/scripts/precompress.mjs" "$TMP/pyodide/pyodide.asm.wasm" "$TMP/pyodide/pyodide.asm.mjs" \
-  "$TMP/pyodide/pyodide.mjs" "$TMP/pyodide/pyodide-lock.json" "$TMP"/pyscript/*.js > "$TMP/precompress.log" &
-TWINS=$!
+# The game's cut-down standard library (the modules the game, PyScript and Pyodide import), made before
+# anything in vendor/ is replaced.
+log "python_stdlib.game.zip (node scripts/make_stdlib.mjs, ~10 s)"
 node "$ROOT/scripts/make_stdlib.mjs" "$TMP/pyodide" "$ROOT/py" "$TMP/pyscript"
-node "$ROOT/scripts/make_snapshot.mjs" "$TMP/pyodide"
-wait "$TWINS"
-rm -f "$TMP/precompress.log"
 
 chmod 644 "$TMP"/pyodide/* "$TMP"/pyscript/*
 mkdir -p "$VENDOR_DIR"
@@ -109,10 +101,24 @@ mv "$TMP/pyscript" "$VENDOR_DIR/pyscript"
 
 pv="$(node -p "require('$NM/pyodide/package.json').version")"
 sv="$(node -p "require('$NM/@pyscript/core/package.json').version")"
-# 5. Compile the gettext catalogues, pack the Python package the page loads (py/mexican_train.zip),
-#    build the pages (index.html, index.<lang>.html) and write the offline service worker's precache
-#    list (sw.js): all git-ignored build outputs.
-(cd "$ROOT" && python3 -m scripts.catalogs compile && python3 -m scripts.build_py && python3 -m scripts.build_page)
+# 5. Precompressed twins (.br, .gz) of the big runtime files, for hosts that serve them
+#    (scripts/precompress.mjs, ~30 s), in the background while: the gettext catalogues are compiled, the
+#    Python package the page loads is packed (py/mexican_train.zip), Python's memory snapshot is taken
+#    with that package imported, from these very runtime files (scripts/build_snapshot.py runs
+#    scripts/make_snapshot.mjs: python-snapshot.bin and its twins, ~1 min; the page restores it instead
+#    of running Python's start-up and importing the game), the pages are built (index.html,
+#    index.<lang>.html) and the offline service worker's precache list is written (sw.js): all
+#    git-ignored build outputs.
+log "precompressed twins (background), py/mexican_train.zip, python-snapshot.bin (~1 min)"
+P="$VENDOR_DIR/pyodide"
+node "$ROOT/scripts/precompress.mjs" "$P/pyodide.asm.wasm" "$P/pyodide.asm.mjs" "$P/pyodide.mjs" \
+  "$P/pyodide-lock.json" "$VENDOR_DIR"/pyscript/*.js > /dev/null &
+TWINS=$!
+(cd "$ROOT" && python3 -m scripts.catalogs compile && python3 -m scripts.build_py \
+  && python3 -c "import sys; from scripts import build_snapshot; build_snapshot.ensure(vendor=sys.argv[1])" "$VENDOR_DIR" \
+  && python3 -m scripts.build_page)
+wait "$TWINS"
+chmod 644 "$VENDOR_DIR"/pyodide/* "$VENDOR_DIR"/pyscript/*
 if [ "$VENDOR_DIR" = "$ROOT/vendor" ]; then (cd "$ROOT" && python3 -m scripts.build_sw); fi
 
 log "vendor/pyodide: pyodide $pv, $(du -sh --apparent-size "$VENDOR_DIR/pyodide" | cut -f1)"

@@ -32,6 +32,8 @@ pyodide.globals.set("game_json", JSON.stringify(Object.keys(game)));
 pyodide.globals.set("others_json", JSON.stringify(others));
 const report = pyodide.runPython(String.raw`
 import ast, importlib, json, sys
+for name in [n for n in sys.modules if n.split(".")[0] == "mexican_train"]:
+    del sys.modules[name]   # the snapshot's own, imported when it was taken: these come from /game
 sys.path.insert(0, "/game")
 failed = {}
 for name in sorted(json.loads(game_json)):

@@ -28,10 +28,13 @@
     "Loading files": 0.92, "Loaded files": 0.96, "Loaded Pyodide": 0.98
   };
   var stageWeight = 0;
-  // Size hints so the bar does not jump back when the second download starts; replaced by the real
-  // Content-Length as each response arrives, except for a compressed one, which is counted inflated.
+  // The files the bar follows, [received, total] bytes each, with a hint of the total until the response
+  // says it (Content-Length, for a body sent as it is). A body the host compresses is counted as the
+  // browser inflates it, against its inflated size (the hint: Pyodide 314.0.7's wasm, the game's cut-down
+  // standard library, the memory snapshot), so the text shows the share that has arrived, a percentage:
+  // it is the same share of the compressed bytes over the wire, which the page cannot count as they come.
   var bytes = {
-    "pyodide.asm.wasm": [0, 9598218], "python_stdlib.game.zip": [0, 760000], "python-snapshot.bin": [0, 31457408]
+    "pyodide.asm.wasm": [0, 9598218], "python_stdlib.game.zip": [0, 770000], "python-snapshot.bin": [0, 31457440]
   };
 
   function setStage(text) {
@@ -44,11 +47,13 @@
     var pct = stageWeight * 100;
     if (stageWeight >= 0.08 && stageWeight < 0.9) {
       var loaded = 0, total = 0;
-      for (var k in bytes) { loaded += bytes[k][0]; total += bytes[k][1]; }
-      // the downloads fill 8%..80%; Python's start-up (one long task, no events) then sits at 80%
-      pct = 8 + 72 * (total ? loaded / total : 0);
-      setStage(loaded < total
-        ? TEXT.loadDownload.replace("{done}", (loaded / 1048576).toFixed(1)).replace("{total}", (total / 1048576).toFixed(1))
+      for (var k in bytes) { loaded += Math.min(bytes[k][0], bytes[k][1]); total += bytes[k][1]; }
+      var share = total ? loaded / total : 0;
+      // the downloads fill 8%..80%; Python's start-up (one long task, no events) then sits at 80%.
+      // From the service worker's cache (window.mtFromCache, pyodide-start.js) nothing is downloaded.
+      pct = 8 + 72 * share;
+      setStage(share < 1 && !window.mtFromCache
+        ? TEXT.loadDownload.replace("{pct}", String(Math.min(99, Math.floor(100 * share))))
         : TEXT.loadStarting);
     }
     pct = Math.max(Math.round(pct), boot.progress);   // never backwards
@@ -65,7 +70,7 @@
     for (var name in seen) {
       if (!(name in bytes)) continue;
       if (seen[name] === null) { delete bytes[name]; continue; }   // a file that will not come (no snapshot)
-      bytes[name] = [seen[name][0], seen[name][1] || bytes[name][1]];
+      bytes[name] = [seen[name][0], seen[name][1] || Math.max(bytes[name][1], seen[name][0])];
       stageWeight = Math.max(stageWeight, STAGES["Loading interpreter"]);
     }
     render();

@@ -13,13 +13,14 @@
 // 2.5 MB: scripts/make_stdlib.mjs keeps the modules the game, PyScript and Pyodide import).
 //
 // Python's own start-up is skipped where that pays: Pyodide restores the memory snapshot that
-// scripts/make_snapshot.mjs took of a started Python (vendor/pyodide/python-snapshot.bin, 31 MB,
-// 4 MB over the wire with brotli; snapshot.js downloads it in a worker). It saves seconds of
-// processor time and costs that download, so the page decides by the network it measures: the
-// throughput of the package download above (Resource Timing), and navigator.connection's hints
-// where the browser gives them. Without the file, without a worker, with a snapshot of another
-// Pyodide build (Pyodide refuses it) or of another standard library (checked below), Python starts
-// the usual way.
+// scripts/make_snapshot.mjs took of a started Python with the game's modules imported
+// (vendor/pyodide/python-snapshot.bin, 31 MB, 4.3 MB over the wire with brotli; snapshot.js downloads
+// it in a worker). It saves seconds of processor time and costs that download, so the page decides by
+// the network it measures: the throughput of the package download above (Resource Timing), and
+// navigator.connection's hints where the browser gives them; from the service worker's cache it is
+// always used. Without the file, without a worker, with a snapshot of another Pyodide build (Pyodide
+// refuses it) or of another standard library (checked below), Python starts the usual way; a
+// snapshot holding another build of the game has those modules dropped (adoptPackage below).
 //
 // PyScript passes its stdout/stderr handlers to loadPyodide(); Python's output
 // is forwarded to them from then on (to the console until then, as Pyodide does).
@@ -30,6 +31,7 @@ const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
 const PACKAGE_URL = new URL("../../py/mexican_train.zip", import.meta.url).href;
 const SNAPSHOT_URL = new URL("../../vendor/pyodide/python-snapshot.bin", import.meta.url).href;
 const STDLIB_URL = new URL("../../vendor/pyodide/python_stdlib.game.zip", import.meta.url).href;
+const WASM_URL = new URL("../../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
 
 const io = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 
@@ -104,40 +106,141 @@ function measuredRate() {
   return entry.encodedBodySize > 0 && seconds > 0 ? entry.encodedBodySize / seconds : null;
 }
 
-/** "snapshot" or "plain", and why: decided once the package has arrived (or failed). */
-const choice = archive.catch(() => null).then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(() => {
-  const rate = measuredRate();
-  window.mtThroughput = rate;   // test hook and bench/phone_speed.py
-  if (!canRestore) return ["plain", "this browser lacks module workers"];
-  if (forced === "snapshot" || forced === "plain") return [forced, "?boot=" + forced];
-  if (slowHint) return ["plain", "a slow or data-saving connection"];
-  if (rate !== null && rate < MIN_SNAPSHOT_RATE) {
-    return ["plain", `the network gave ${Math.round(rate / 1e3)} kB/s, below ${MIN_SNAPSHOT_RATE / 1e3} kB/s`];
-  }
-  return ["snapshot", ""];
-});
+// A page the service worker controls gets every file from its cache (it cached the snapshot with the
+// rest before it took over): the snapshot costs no network, so it is chosen at once, without waiting
+// for the package's throughput, and its worker starts reading it right away, before the first frame
+// (another thread; the main thread's first paint does not wait for it).
+const fromCache = forced === null && canRestore && !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+window.mtFromCache = fromCache;   // boot.js: nothing to download, the loading text says the engine is starting
+
+/** "snapshot" or "plain", and why: decided once the package has arrived (or failed), or at once from the cache. */
+const choice = fromCache ? Promise.resolve(["snapshot", ""]) :
+  archive.catch(() => null).then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(() => {
+    const rate = measuredRate();
+    window.mtThroughput = rate;   // test hook and bench/phone_speed.py
+    if (!canRestore) return ["plain", "this browser lacks module workers"];
+    if (forced === "snapshot" || forced === "plain") return [forced, "?boot=" + forced];
+    if (slowHint) return ["plain", "a slow or data-saving connection"];
+    if (rate !== null && rate < MIN_SNAPSHOT_RATE) {
+      return ["plain", `the network gave ${Math.round(rate / 1e3)} kB/s, below ${MIN_SNAPSHOT_RATE / 1e3} kB/s`];
+    }
+    return ["snapshot", ""];
+  });
+if (fromCache) window.mtThroughput = Infinity;
 
 const snapshotProgress = progressOf("python-snapshot.bin");
+const arrived = (memory) => {
+  performance.mark("mt-snapshot-arrived");
+  return memory;
+};
 /** The snapshot's memory, or null when not wanted; rejects when it cannot be had. */
-const snapshot = Promise.all([choice, firstFrame]).then(([[how, why]]) => {
-  if (how === "snapshot") return loadSnapshot(SNAPSHOT_URL, snapshotProgress);
-  console.info(`Python starts without its snapshot (${why})`);
-  snapshotProgress(null);   // the progress bar stops waiting for it
-  return null;
-});
+const snapshot = fromCache ? loadSnapshot(SNAPSHOT_URL, snapshotProgress).then(arrived) :
+  Promise.all([choice, firstFrame]).then(([[how, why]]) => {
+    if (how === "snapshot") return loadSnapshot(SNAPSHOT_URL, snapshotProgress).then(arrived);
+    console.info(`Python starts without its snapshot (${why})`);
+    snapshotProgress(null);   // the progress bar stops waiting for it
+    return null;
+  });
 snapshot.catch(() => snapshotProgress(null));   // handled now: a missing file is no "uncaught" error
 
-/** loadPyodide with the page's options; from the snapshot if one is given. */
-function boot(memory) {
-  globalThis.fetch = countingFetch;
+/**
+ * A new task: the browser paints and answers input between two long steps of Python's start. With
+ * scheduler.yield() (Chromium 129+) the start goes on before other tasks already queued (PyScript's
+ * and the page's scripts loading meanwhile), so the steps split Python's start without putting it back.
+ */
+const nextTask = () => (globalThis.scheduler && typeof scheduler.yield === "function"
+  ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
+
+// Python's start from the snapshot runs in steps with tasks between them (the setup screen stays usable
+// while it runs; measured on an emulated phone: notes/phone2.md). Left to itself, loadPyodide compiles
+// the wasm only once the snapshot is there, then instantiates it, links it, restores the memory and
+// starts Python's runtime in one chain of promise callbacks, a single task of 1-3 s at a quarter of a
+// desktop's speed. So: the page compiles the wasm itself as soon as Python's start begins (while the
+// snapshot arrives), and loadPyodide's instantiateStreaming call (the only use of it while the page
+// starts) is answered from that module, with a new task before and after the instantiation; its
+// fsInit hook is a new task between the linking and the runtime's start; restore() and the archive's
+// unpacking below begin new tasks too. What is left are steps no page can split: compiling
+// (Chromium's), instantiating, linking and restoring (Pyodide's, inside one call each).
+const plainInstantiateStreaming = WebAssembly.instantiateStreaming;
+const WASM_PLACEHOLDER = "mexican-train: compiled by pyodide-start.js";
+
+/** The wasm, fetched (counted for the loading bar, unless the service worker's cache answers) and compiled. */
+function compileWasm() {
+  if (fromCache) progressOf("pyodide.asm.wasm")(null);   // not followed: nothing to download
+  return (fromCache ? plainFetch : countingFetch)(WASM_URL).then((res) => {
+    if (!res.ok) throw new Error(`${WASM_URL} answered HTTP ${res.status}`);
+    return WebAssembly.compileStreaming(res);
+  }).then((module) => {
+    performance.mark("mt-wasm-compiled");   // bench/boot_profile.py: the steps of Python's start
+    return module;
+  });
+}
+
+/** Pyodide's instantiateStreaming(fetch of the wasm, imports), answered from ``compiled`` in tasks of its own. */
+function instantiateCompiled(compiled) {
+  return async function instantiateStreaming(source, imports) {
+    const response = await source;
+    if (!response || response.statusText !== WASM_PLACEHOLDER) return plainInstantiateStreaming(response, imports);
+    let module;
+    try {
+      module = await compiled;
+    } catch (err) {   // e.g. a host sending the wasm with another type: compiled from its bytes instead
+      console.warn(`Python's wasm is compiled from its bytes (${err && err.message ? err.message : err})`);
+      const res = await plainFetch(WASM_URL);
+      if (!res.ok) throw new Error(`${WASM_URL} answered HTTP ${res.status}`);
+      return WebAssembly.instantiate(await res.arrayBuffer(), imports);
+    }
+    await nextTask();
+    const instance = await WebAssembly.instantiate(module, imports);
+    performance.mark("mt-wasm-instantiated");
+    await nextTask();
+    return { module, instance };
+  };
+}
+
+// Linking the wasm (Emscripten's loadDylibs) wraps each of ~260 JavaScript functions in a WebAssembly
+// function by compiling a tiny module per function (convertJsFunctionToWasm), although they come in a
+// few dozen signatures: a third of that step's time on the emulated phone. While Python starts, a
+// module compiled from the same few bytes (at most TINY) is compiled once and instantiated for each.
+// Instances are still one per function; WebAssembly.Module itself is back once Python has started.
+const PlainModule = WebAssembly.Module;
+const TINY = 128;
+function modulesOncePerBytes() {
+  const compiled = new Map();
+  function Module(bytes, options) {
+    if (!(bytes instanceof Uint8Array) || bytes.length > TINY || options !== undefined) return new PlainModule(bytes, options);
+    const key = bytes.join();
+    let module = compiled.get(key);
+    if (!module) compiled.set(key, (module = new PlainModule(bytes)));
+    return module;
+  }
+  Module.prototype = PlainModule.prototype;   // instanceof WebAssembly.Module holds for either
+  Object.setPrototypeOf(Module, PlainModule);   // customSections, imports, exports
+  return Module;
+}
+
+/** loadPyodide with the page's options; from the snapshot if one is given, with the wasm ``compiled`` if given. */
+function boot(memory, compiled = null) {
+  globalThis.fetch = compiled ? (input, init) => {
+    const url = String(input && input.url ? input.url : input);
+    if (url !== WASM_URL) return countingFetch(input, init);
+    // Pyodide's own request for the wasm: the page has it already
+    return Promise.resolve(new Response(null, { status: 200, statusText: WASM_PLACEHOLDER }));
+  } : countingFetch;
+  const fetchDuringBoot = globalThis.fetch;
+  if (compiled) WebAssembly.instantiateStreaming = instantiateCompiled(compiled);
+  WebAssembly.Module = modulesOncePerBytes();
   return startPyodide({
     indexURL: INDEX_URL,
     stdLibURL: STDLIB_URL,
     stdout: (text) => io.stdout(text),
     stderr: (text) => io.stderr(text),
     ...(memory ? { _loadSnapshot: memory } : {}),
+    ...(compiled ? { fsInit: nextTask } : {}),   // between the linking and the runtime's start
   }).finally(() => {
-    if (globalThis.fetch === countingFetch) globalThis.fetch = plainFetch;
+    if (globalThis.fetch === fetchDuringBoot) globalThis.fetch = plainFetch;
+    WebAssembly.instantiateStreaming = plainInstantiateStreaming;
+    WebAssembly.Module = PlainModule;
   });
 }
 
@@ -146,29 +249,126 @@ function boot(memory) {
 const STDLIB_CHECK = "import os, sys\n" +
   "getattr(sys, '_mt_stdlib_size', None) == os.stat(next(p for p in sys.path if p.endswith('.zip'))).st_size";
 
-/** Python restored from the snapshot (a promise of its memory), checked, its random generator reseeded. */
-async function restore(memory) {
-  const pyodide = await boot(memory);
+/**
+ * Python restored from the snapshot (a promise of its memory), checked, its random generator reseeded,
+ * holding the game's modules only if they came from the package archive the page downloaded.
+ */
+async function restore(memory, compiled) {
+  const pyodide = await boot(memory, compiled);
+  await nextTask();
   if (!pyodide.runPython(STDLIB_CHECK)) throw new Error("the snapshot was taken with another standard library");
   pyodide.runPython("import random\nrandom.seed()");   // not the copy's seed
+  // test hook: whether the snapshot's game modules are used ("same") or dropped ("other"), or it has none
+  window.mtSnapshotPackage = adoptPackage(pyodide, new Uint8Array(await archive));
   return pyodide;
+}
+
+/** The tag of a package archive: its zip comment (scripts/build_py.py writes a hash of its entries there). */
+function archiveTag(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = bytes.byteLength - 22; at >= Math.max(0, bytes.byteLength - 22 - 65535); at--) {
+    if (view.getUint32(at, true) === 0x06054b50) {   // the end of the central directory
+      return new TextDecoder("latin1").decode(bytes.subarray(at + 22, at + 22 + view.getUint16(at + 20, true)));
+    }
+  }
+  return "";
+}
+
+// The snapshot holds the game's modules, imported from the archive whose tag it keeps
+// (make_snapshot.mjs). With another archive (a newer release, or an edited package not yet in the
+// snapshot) those modules are dropped before the page imports anything of the game, and Python imports
+// the downloaded ones: old code never runs.
+const SNAPSHOT_PACKAGE = "import sys\ngetattr(sys, '_mt_package', None)";
+// (The folder finders forget what they listed when the snapshot was taken; importlib.invalidate_caches()
+// would do that too, but it imports importlib.metadata, which the cut-down standard library leaves out.)
+const FORGET_GAME = "import sys\n" +
+  "for name in [n for n in sys.modules if n == 'mexican_train' or n.startswith('mexican_train.')]:\n" +
+  "    del sys.modules[name]\n" +
+  "sys._mt_package = None\n" +
+  "for finder in sys.path_importer_cache.values():\n" +
+  "    if type(finder).__name__ == 'FileFinder':\n" +
+  "        finder.invalidate_caches()";
+
+/** Keep the snapshot's game modules if they came from this very archive, else drop them; says which. */
+function adoptPackage(pyodide, bytes) {
+  const held = pyodide.runPython(SNAPSHOT_PACKAGE);
+  if (!held) return "none";
+  if (held === archiveTag(bytes)) return "same";
+  console.info("Python's snapshot holds another build of the game: its modules are imported anew");
+  pyodide.runPython(FORGET_GAME);
+  return "other";
+}
+
+/** The bytes of a zip entry stored with deflate, inflated by the browser. (A stream of its own rather than a
+ *  Blob's: making ~80 Blobs took half of the unpacking's time on the emulated phone.) */
+function inflateRaw(data) {
+  const source = new ReadableStream({ start(controller) { controller.enqueue(data); controller.close(); } });
+  return new Response(source.pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer()
+    .then((buffer) => new Uint8Array(buffer));
+}
+
+/**
+ * Unpack the package archive into Python's working folder, as pyodide.unpackArchive(bytes, "zip") does,
+ * but read by JavaScript (the browser inflates each entry) instead of by Python's zipfile and shutil:
+ * on the emulated phone ~250 ms of one task less. Without DecompressionStream, or with an archive it
+ * does not read (another compression, a name outside the folder), Pyodide's way.
+ */
+async function unpackPackage(pyodide, bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = -1;
+  for (let at = bytes.byteLength - 22; at >= Math.max(0, bytes.byteLength - 22 - 65535) && end < 0; at--) {
+    if (view.getUint32(at, true) === 0x06054b50) end = at;
+  }
+  const entries = [];
+  let readable = end >= 0 && typeof DecompressionStream !== "undefined";
+  const names = new TextDecoder();
+  for (let i = 0, at = readable ? view.getUint32(end + 16, true) : 0; readable && i < view.getUint16(end + 10, true); i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) { readable = false; break; }   // a central directory entry
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (name.endsWith("/")) continue;
+    if ((method !== 0 && method !== 8) || name.startsWith("/") || name.split("/").includes("..")) { readable = false; break; }
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + size);
+    entries.push([name, method === 8 ? inflateRaw(data) : Promise.resolve(data)]);
+  }
+  if (!readable) {
+    pyodide.unpackArchive(bytes, "zip");
+    return;
+  }
+  const FS = pyodide.FS;
+  for (const [name, data] of entries) {
+    const folder = name.slice(0, name.lastIndexOf("/"));
+    if (folder) FS.mkdirTree(folder);
+    FS.writeFile(name, await data);
+  }
+  window.mtUnpacked = entries.length;   // test hook: the files written
 }
 
 // test hook: how Python started, "snapshot" or "full start-up" (once decided)
 window.mtPythonStart = "pending";
+window.mtSnapshotPackage = "none";
+// From the service worker's cache the wasm's compiling starts at once too, like the snapshot's reading.
+const compiledEarly = fromCache ? compileWasm() : null;
+if (compiledEarly) compiledEarly.catch(() => {});   // handled where it is used
 const python = Promise.all([choice, firstFrame]).then(([[how]]) => {
   performance.mark("mt-python-start");   // bench/page_speed.py: where Python's start-up begins and ends
   window.mtPythonStart = how === "snapshot" ? "snapshot" : "full start-up";
   if (how !== "snapshot") return boot(null);
-  // loadPyodide starts the wasm's download and compiling at once and waits for the memory only then
-  return restore(snapshot).catch((err) => {   // no file, a snapshot of another Pyodide build or stdlib
+  const compiled = compiledEarly || compileWasm();
+  compiled.catch(() => {});   // handled where it is used
+  return restore(snapshot, compiled).catch((err) => {   // no file, a snapshot of another Pyodide build or stdlib
     console.warn(`Python starts without its snapshot (${err && err.message ? err.message.split("\n")[0] : err})`);
     window.mtPythonStart = "full start-up";
-    return boot(null);
+    return boot(null, compiled);
   });
 }).then(async (pyodide) => {
   performance.mark("mt-python-booted");
-  pyodide.unpackArchive(await archive, "zip");   // into the working folder, which is on sys.path
+  await unpackPackage(pyodide, new Uint8Array(await archive));   // into the working folder, which is on sys.path
   return pyodide;
 });
 

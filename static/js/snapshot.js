@@ -45,9 +45,10 @@ export function loadSnapshot(url, onProgress = () => {}) {
 
 /**
  * ``response``'s body, unchanged, calling ``onProgress([received, total])`` after each chunk: the
- * bytes so far and the Content-Length (or the bytes so far, when more came). A body the browser
- * inflates (Content-Encoding) counts inflated bytes against a Content-Length of compressed ones, so
- * its total is reported as 0, unknown: boot.js then uses its size hint of the inflated file.
+ * bytes so far and the Content-Length (or the bytes so far, when more came); once the body is complete,
+ * [received, received]. A body the browser inflates (Content-Encoding) counts inflated bytes against a
+ * Content-Length of compressed ones, so its total is reported as 0, unknown, until it is complete:
+ * boot.js then uses its size hint of the inflated file.
  * Also used by pyodide-start.js for the files Pyodide downloads itself.
  */
 export function countedBody(response, onProgress) {
@@ -58,6 +59,9 @@ export function countedBody(response, onProgress) {
       received += chunk.byteLength;
       onProgress([received, total && Math.max(received, total)]);
       ctl.enqueue(chunk);
+    },
+    flush() {
+      onProgress([received, received]);   // complete: what came is the whole
     },
   }));
 }

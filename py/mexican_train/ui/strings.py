@@ -196,7 +196,9 @@ SAVED_MATCH_OVER = N_("{players}: match over")
 PAGE_TEXT = {
     # loading (static/js/boot.js)
     "loadStart": N_("Loading the game engine…"),
-    "loadDownload": N_("Downloading the game engine: {done} of {total} MB"),
+    # {pct}: how much of the engine's files has arrived, 0-99 (the bytes over the wire are fewer: they come
+    # compressed, so a size in MB would count what the browser inflated, not what was downloaded)
+    "loadDownload": N_("Downloading the game engine: {pct}%"),
     "loadStarting": N_("Starting the game engine (this takes a few seconds)…"),
     "loadFiles": N_("Loading the game rules…"),
     "loadReady": N_("Ready."),
