@@ -71,7 +71,7 @@ def test_no_save_means_a_fresh_start():
     ("{not json", "not valid JSON"),
     ('{"save_version": 9, "match": {}}', "newer version"),
     ('"hello"', "not a saved match"),
-    ('{"save_version": 2, "match": {"format": "mexican-train", "version": 1}}', "rules must be an object"),
+    ('{"save_version": 2, "match": {"format": "mexican-train", "version": 1}}', "rules is missing"),
 ])
 def test_a_save_that_cannot_be_read_is_explained_and_kept_aside(text, reason):
     storage = DictStorage({MATCH_KEY: text})
