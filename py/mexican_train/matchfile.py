@@ -29,7 +29,7 @@ from .i18n import N_
 from .match import Match, Player, start_round
 from .players import KINDS
 from .rules import Rules
-from .tiles import Tile, parse_tile
+from .tiles import SET_SIZES, Tile, full_set, parse_tile
 
 FORMAT = "mexican-train"
 VERSION = 1
@@ -358,7 +358,13 @@ def _read_round(raw: dict[str, Any], rules: Rules, number: int) -> RoundState:
     return state
 
 
+_TILES_BY_TEXT = {top: {str(t): t for t in full_set(top)} for top in SET_SIZES}
+
+
 def _tile(text: str, rules: Rules) -> Tile:
+    found = _TILES_BY_TEXT[rules.set].get(text)   # the usual case, at a dictionary's speed
+    if found is not None:
+        return found
     if len(text) > _MAX_TILE_TEXT:
         raise MatchFileError(NOT_A_TILE, value=show(text))
     return parse_tile(text, rules.set)
