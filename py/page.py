@@ -112,6 +112,7 @@ class App:
         self.held: dict | None = None  # an unreadable save in the way: {"hash", "text"} for the page's question
         self.replace_ok: str | None = None  # the fingerprint of the unreadable save the player agreed to replace
         self.kept_note: str | None = None  # an unreadable save found during play and kept aside: said until a new match
+        self.kept: set[str] = set()  # fingerprints of unreadable saves this tab has copied aside
 
     # -- the setup screen -----------------------------------------------------------
     def boot(self) -> dict:
@@ -272,20 +273,30 @@ class App:
         replace is in its place; while saving fails, count the moves not saved and say so."""
         if self.blocked and not force:
             return
-        try:
-            current = self.store.get_item(storage.MATCH_KEY)
-        except Exception as err:  # noqa: BLE001 - a storage that throws: the write would too
-            self._failed(session, storage._reason(err), None)
-            return
-        found = storage.stamp_of(current)
-        if current is not None and (found is None or found != self.stamp):
+        found = None
+        for _look in range(3):   # once more after an unreadable save was kept aside: the place may have changed
+            try:
+                current = self.store.get_item(storage.MATCH_KEY)
+            except Exception as err:  # noqa: BLE001 - a storage that throws: the write would too
+                self._failed(session, storage._reason(err), None)
+                return
+            found = storage.stamp_of(current)
+            if current is None or (found is not None and found == self.stamp):
+                break
             if found is not None and not force:
                 self.blocked = True
                 self.notice = _(S.ERROR_OTHER_TAB)
                 return
-            if (found is None or not storage.readable(current)) and not self._clear_unreadable(current):
+            if found is not None and storage.readable(current):
+                break   # another tab's save, replaced because the player takes the match over here
+            if not self._clear_unreadable(current):
                 self._failed(session, _(S.REASON_UNREADABLE_IN_THE_WAY), found)
                 return
+            if self.replace_ok == storage.fingerprint(current):
+                break
+        else:
+            self._failed(session, _(S.REASON_UNREADABLE_IN_THE_WAY), found)
+            return
         saved_at = int(self.clock())
         problem = storage.write(self.store, storage.record_text(session, self.tab, saved_at))
         if problem:
@@ -302,7 +313,7 @@ class App:
         """An unreadable save is where this match would be saved: keep it aside, or go ahead if the player
         said yes to replacing exactly this text; else hold the save and ask (True: the way is clear)."""
         fingerprint = storage.fingerprint(text)
-        if self.replace_ok == fingerprint:
+        if self.replace_ok == fingerprint or fingerprint in self.kept:
             return True
         try:
             storage.read_session(text)
@@ -311,6 +322,7 @@ class App:
             reason = err.localized()
         kept = storage.keep_aside(self.store, text)
         if kept.key:
+            self.kept.add(fingerprint)
             self.held = None
             self.kept_note = _(S.UNREADABLE_FOUND_KEPT).format(reason=reason)
             return True

@@ -166,17 +166,29 @@ def load(storage: Storage) -> Loaded:
 
     An unreadable save is kept aside (copied, never deleted) and the message
     says what went wrong in plain words, and truthfully whether it was copied.
+    A save is called unreadable only when two reads give the same text (a
+    storage can give back something else than it holds, once).
     """
+    for _look in range(3):
+        try:
+            text = storage.get_item(MATCH_KEY)
+        except Exception as err:  # noqa: BLE001 - SecurityError: storage forbidden (third-party frame, privacy)
+            return Loaded(None, _(S.ERROR_STORAGE_FORBIDDEN).format(reason=_reason(err)))
+        if text is None:
+            return Loaded(None, None)
+        try:
+            return Loaded(read_session(text), None)
+        except MexicanTrainError as err:
+            if _read_again(storage) == text:
+                return unreadable(storage, text, err)
+    return Loaded(None, _(S.ERROR_STORAGE_UNSTABLE))
+
+
+def _read_again(storage: Storage) -> str | None:
     try:
-        text = storage.get_item(MATCH_KEY)
-    except Exception as err:  # noqa: BLE001 - SecurityError: storage forbidden (third-party frame, privacy setting)
-        return Loaded(None, _(S.ERROR_STORAGE_FORBIDDEN).format(reason=_reason(err)))
-    if text is None:
-        return Loaded(None, None)
-    try:
-        return Loaded(read_session(text), None)
-    except MexicanTrainError as err:
-        return unreadable(storage, text, err)
+        return storage.get_item(MATCH_KEY)
+    except Exception:  # noqa: BLE001
+        return None
 
 
 def unreadable(storage: Storage, text: str, err: MexicanTrainError) -> Loaded:

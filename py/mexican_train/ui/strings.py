@@ -176,6 +176,8 @@ ERROR_SAVE_FAILED = N_("The match could not be saved in this browser ({reason}).
 ERROR_SAVE_UNREADABLE_STUCK = N_("Your saved match could not be read ({reason}). It could not be copied aside "
                                  "({problem}), so it stays where it is, untouched: nothing replaces it unless "
                                  "you say so, and you can download it first.")
+ERROR_STORAGE_UNSTABLE = N_("The saved match could not be read: this browser's storage gives back something "
+                            "different each time it is read. Nothing has been changed; try reloading the page.")
 UNREADABLE_FOUND_KEPT = N_("A saved match in this browser could not be read ({reason}). It has been kept "
                            "aside, so nothing is lost, and this match is saved in its place.")
 UNREADABLE_IN_THE_WAY = N_("The saved match in this browser cannot be read ({reason}), and there is no room "
