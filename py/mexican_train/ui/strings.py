@@ -251,8 +251,11 @@ PAGE_TEXT = {
     "noTiles": N_("No tiles yet."),
     "showFewer": N_("Show fewer tiles"),
     "exportName": N_("mexican-train-match.json"),
-    "bridgeBroken": N_("The game engine stopped answering ({reason}). Reload the page: your match is saved."),
+    "bridgeBroken": N_("The game engine stopped answering ({reason}). Reload the page to carry on from the last "
+                       "save."),
     "importRead": N_("That file could not be read."),
+    "importTooBig": N_("That file is larger than {limit} MB, so it is not a match file; it was not opened."),
+    "unreadableName": N_("mexican-train-unreadable-save-{date}.json"),
     "chartLabel": N_("{title}. Round by round totals: {summary}."),
     "toMove": N_("to play"),
 }
