@@ -398,6 +398,7 @@ def import_file(page, rng: random.Random, save_text, hostile=False) -> bool:
         page.click('#setup-screen [data-action="import"]')
     fc.value.set_files({"name": "match.json", "mimeType": "application/json", "buffer": data})
     page.wait_for_timeout(150)
+    return False
 
 
 STORAGE_FULL = """() => {
