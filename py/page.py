@@ -113,6 +113,7 @@ class App:
         self.replace_ok: str | None = None  # the fingerprint of the unreadable save the player agreed to replace
         self.kept_note: str | None = None  # an unreadable save found during play and kept aside: said until a new match
         self.kept: set[str] = set()  # fingerprints of unreadable saves this tab has copied aside
+        self.written: str | None = None  # the text of the save this tab last wrote (found again: no need to parse it)
 
     # -- the setup screen -----------------------------------------------------------
     def boot(self) -> dict:
@@ -259,8 +260,10 @@ class App:
             current = self.store.get_item(storage.MATCH_KEY)
         except Exception:  # noqa: BLE001 - the next save says what is wrong with the storage
             return
+        if current is None or current == self.written:
+            return
         found = storage.stamp_of(current)
-        if current is None or found == self.stamp:
+        if found == self.stamp:
             return
         if found is None:   # not a save at all: our save was overwritten with something unreadable
             self._save(self.session)
@@ -280,6 +283,9 @@ class App:
             except Exception as err:  # noqa: BLE001 - a storage that throws: the write would too
                 self._failed(session, storage._reason(err), None)
                 return
+            if current is not None and current == self.written:
+                found = self.stamp
+                break
             found = storage.stamp_of(current)
             if current is None or (found is not None and found == self.stamp):
                 break
@@ -298,10 +304,12 @@ class App:
             self._failed(session, _(S.REASON_UNREADABLE_IN_THE_WAY), found)
             return
         saved_at = int(self.clock())
-        problem = storage.write(self.store, storage.record_text(session, self.tab, saved_at))
+        text = storage.record_text(session, self.tab, saved_at)
+        problem = storage.write(self.store, text)
         if problem:
             self._failed(session, problem, found)
             return
+        self.written = text
         self.stamp = (self.tab, saved_at)
         self.saved_actions = _actions(session)
         self.unsaved = None

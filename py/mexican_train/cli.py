@@ -206,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
     Whatever the input, a problem is one line on stderr and status 1 (argparse's usage errors: 2),
@@ -214,7 +214,7 @@ def main(argv=None) -> int:
     """
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        return int(args.run(args))
     except (MexicanTrainError, OSError) as err:
         return _fail(str(err))
     except RecursionError:   # cannot come from a file (boundedjson refuses deep nesting first): a bug

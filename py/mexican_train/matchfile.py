@@ -82,11 +82,11 @@ BAD_SCORES = N_("round {round}: scores {scores} do not match the hands left: {ex
 EARLY_SCORES = N_("round {round}: has scores but the round is not over")
 
 
-def to_dict(match: Match) -> dict:
+def to_dict(match: Match) -> dict[str, Any]:
     """The match file as a JSON-ready dict."""
     rounds = []
     for r in match.rounds:
-        entry = {
+        entry: dict[str, Any] = {
             "engine": r.engine,
             "first_seat": r.first_seat,
             "hands": [[str(t) for t in hand] for hand in r.hands_dealt],
