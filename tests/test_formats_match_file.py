@@ -140,3 +140,14 @@ def test_extra_fields_are_welcome():
     data["saved_at"] = "2026-11-30"
     data["rounds"][0]["note"] = "a good round"
     assert from_dict(data) == a_match()
+
+
+def test_tiles_and_actions_with_control_characters_are_quoted_on_one_line():
+    data = to_dict(a_match())
+    data["rounds"][0]["boneyard"][0] = "\n"
+    with pytest.raises(MatchFileError, match=r'^round 1, deal: "\\n" is not a tile$'):
+        from_dict(data)
+    data = to_dict(a_match())
+    data["rounds"][0]["actions"][0] = "dr\x00aw"
+    with pytest.raises(MatchFileError, match=r'^round 1, action 1: "dr\\u0000aw" is not an action$'):
+        from_dict(data)

@@ -342,7 +342,7 @@ def _read_round(raw: dict[str, Any], rules: Rules, number: int) -> RoundState:
         if state.over:
             raise MatchFileError(AFTER_THE_END, field=field, text=show(text), **spot)
         try:
-            if len(text) > _MAX_ACTION_TEXT:
+            if len(text) > _MAX_ACTION_TEXT or not text.isprintable():   # quoted as JSON, on one line
                 raise MatchFileError(NOT_AN_ACTION, value=show(text))
             state = state.apply(parse_action(text, rules.set, rules.seats))
         except MexicanTrainError as err:
@@ -365,6 +365,6 @@ def _tile(text: str, rules: Rules) -> Tile:
     found = _TILES_BY_TEXT[rules.set].get(text)   # the usual case, at a dictionary's speed
     if found is not None:
         return found
-    if len(text) > _MAX_TILE_TEXT:
+    if len(text) > _MAX_TILE_TEXT or not text.isprintable():   # quoted as JSON, on one line
         raise MatchFileError(NOT_A_TILE, value=show(text))
     return parse_tile(text, rules.set)
