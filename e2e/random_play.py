@@ -463,7 +463,7 @@ def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "r
                 what, full = storage_fault(page, rng, full)
                 trail.append(what)
                 counts["faults"] += 1
-            elif scope["speeds"] and roll < 0.035 and page.locator("#menu-dialog").is_visible():
+            elif scope["speeds"] and page.locator("#menu-dialog").is_visible() and rng.random() < 0.3:
                 speed = rng.choice(SPEEDS)
                 page.select_option("#menu-speed", speed)
                 trail.append(f"menu speed {speed}")
