@@ -90,7 +90,8 @@ def test_case_2_a_hundred_thousand_levels_of_nesting_are_refused_in_the_page_as_
     # on the command line: one line on stderr, status 1, for each command that reads a file
     path = tmp_path / "deep.json"
     path.write_text(DEEP)
-    for argv in (["legal", str(path)], ["apply", str(path), "draw"], ["move", str(path)], ["legal", "-"]):
+    for argv in (["legal", str(path)], ["apply", str(path), "draw"], ["move", str(path)], ["review", str(path)],
+                 ["legal", "-"]):
         code, out, err = cli(capsys, monkeypatch, *argv, stdin=DEEP if argv[-1] == "-" else None)
         assert (code, out) == (1, "")
         assert err == "error: the file has lists or objects nested more than 64 levels deep, so it is not read\n"
@@ -108,7 +109,8 @@ def test_case_2_a_hundred_thousand_levels_of_nesting_are_refused_in_the_page_as_
     (lambda d: d["rules"].__setitem__("seats", None), "rules: seats must be a whole number, not null"),
     (lambda d: d["rules"].__setitem__("opening_chain", 0), "rules: opening_chain must be true or false, not 0"),
     (lambda d: d["rules"].__setitem__("set", 6.0), "rules: set must be a whole number, not 6.0"),
-    (lambda d: d.__setitem__("seed", 2**60), "seed must be a whole number from 0 to 9007199254740991, not "),
+    (lambda d: d.__setitem__("seed", 2**64), "seed must be a whole number from 0 to 18446744073709551615, not "),
+    (lambda d: d.__setitem__("seed", -1), "seed must be a whole number from 0 to 18446744073709551615, not -1"),
 ])
 def test_case_3_fields_of_the_wrong_type_are_refused_naming_the_field_by_the_page_and_the_command_line(
         capsys, monkeypatch, tmp_path, change, message):

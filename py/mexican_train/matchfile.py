@@ -33,8 +33,8 @@ from .tiles import SET_SIZES, Tile, full_set, parse_tile
 
 FORMAT = "mexican-train"
 VERSION = 1
-MAX_SEED = 2**53 - 1
-"""The largest seed: the largest whole number that every JSON reader (JavaScript's too) keeps exactly."""
+MAX_SEED = 2**64 - 1
+"""The largest seed: a deal uses the seed modulo 2**64 (``dealing``), so a larger one adds nothing."""
 MAX_NAME = 64
 """The longest player name read, in characters (the page's setup form allows 24)."""
 _MAX_TILE_TEXT = 16
