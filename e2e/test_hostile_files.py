@@ -51,7 +51,7 @@ def worst_files(match_text: str) -> list[tuple[str, bytes, str]]:
         ("100,000 levels", b"[" * 100_000, "nested more than 64 levels deep"),
         ("100,000 levels again", b"{\"a\":" * 100_000, "nested more than 64 levels deep"),
         ("more than 4 MB", b" " * (4 * MB + 1), "larger than 4 MB"),
-        ("a name of 3 MB", json.dumps(long_name).encode(), "player 0: name is longer than 64 characters"),
+        ("a name of 3 MB", json.dumps(long_name).encode(), "player 0: name is longer than 200 characters"),
         ("duplicate keys", duplicate.encode(), "the key \"seed\" appears twice in one object"),
         ("NaN", match_text.replace('"seed": ', '"seed": NaN, "x": ', 1).encode(), "NaN is not a JSON value"),
         ("totals: true", json.dumps(scores).encode(), "totals must be a list, not true"),

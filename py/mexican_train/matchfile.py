@@ -35,7 +35,7 @@ FORMAT = "mexican-train"
 VERSION = 1
 MAX_SEED = 2**64 - 1
 """The largest seed: a deal uses the seed modulo 2**64 (``dealing``), so a larger one adds nothing."""
-MAX_NAME = 64
+MAX_NAME = 200
 """The longest player name read, in characters (the page's setup form allows 24)."""
 _MAX_TILE_TEXT = 16
 _MAX_ACTION_TEXT = 24
