@@ -320,7 +320,7 @@ def check_snapshot(snap: dict) -> list[str]:
 
 # ------------------------------------------------------------------------------------------ the run
 
-def wait_idle(page, timeout=20_000):
+def wait_idle(page, timeout=120_000):   # slow CPUs, five of them, opening chains: well over 20 s
     """Until no CPU step is pending (a selector: the page's CSP forbids the eval that polling a function needs)."""
     page.wait_for_selector('html:not([data-cpu-pending="1"])', state="attached", timeout=timeout)
 
@@ -335,8 +335,10 @@ def reload_and_continue(page, wait_ready):
     before = snapshot(page)
     page.reload()
     wait_ready(page)
-    behind = before["unsaved"] not in ("", "0") and before["view"] == "game" and not before["held"]
-    if behind:
+    if before["unsaved"] or before["held"]:
+        # saves were failing: the save may be behind (then the page must say how far) or of another match
+        if before["unsaved"] in ("", "0") or before["view"] != "game" or before["held"]:
+            return []
         said = page.inner_text("#saved-message") if page.locator("#saved-message").is_visible() else ""
         if f"{before['unsaved']} move" not in said:
             return [f"{before['unsaved']} moves were not saved before the reload, but the page says: {said!r}"]
