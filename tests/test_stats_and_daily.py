@@ -176,7 +176,5 @@ def test_the_calendar_shows_the_days_played_and_the_streak():
 
 
 def test_a_statistics_file_nested_a_hundred_thousand_deep_is_refused_in_words():
-    import pytest as _pytest
-    from mexican_train import stats as _stats
-    with _pytest.raises(_stats.StatsError, match="nested more than 64 levels deep"):
-        _stats.loads("[" * 100_000)
+    with pytest.raises(stats.StatsError, match="nested more than 64 levels deep"):
+        stats.loads("[" * 100_000)
