@@ -315,6 +315,7 @@ class App:
         self.unsaved = None
         self.notice = None
         self.replace_ok = None
+        self.held = None   # the unreadable save that was in the way has gone (kept aside, replaced, removed)
         storage.clear_behind(self.memo)
 
     def _clear_unreadable(self, text: str) -> bool:

@@ -214,3 +214,16 @@ def test_keep_aside_never_removes_a_save_whose_copy_does_not_read_back():
     loaded = storage.load(store)
     assert loaded.stuck and store.items[MATCH_KEY] == "not json"
     assert "something else than was copied" in loaded.message
+
+
+def test_the_question_goes_when_the_unreadable_save_goes_by_itself():
+    store = Switch({MATCH_KEY: "{broken"})
+    store.quota = len(MATCH_KEY) + len("{broken") + 1
+    app = new_app(store)
+    app.boot()
+    vm = app.dispatch({"type": "new_match", "settings": SETTINGS})
+    assert vm["held"]
+    del store.items[MATCH_KEY]                        # another tab kept it aside, say
+    store.quota = None
+    vm = app.dispatch({"type": "cpu"})
+    assert vm["held"] is None and vm["unsaved"] is None
