@@ -98,7 +98,8 @@ SNAPSHOT_JS = """() => {
     hand: [...document.querySelectorAll('#hand-tiles [data-tile]')].map((b) => b.dataset.tile),
     handFaces: document.querySelectorAll('#hand-tiles svg.face').length,
     problem: [$('game-error').hidden ? '' : $('game-error').textContent,
-              $('setup-error').hidden ? '' : $('setup-error').textContent].join(' ').trim(),
+              $('setup-error').hidden ? '' : $('setup-error').textContent,
+              $('file-message').hidden ? '' : $('file-message').textContent].join(' ').trim(),
     dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
   };
 }""" % json.dumps(MATCH_KEY)

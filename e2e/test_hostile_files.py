@@ -81,10 +81,10 @@ def test_the_worst_files_through_the_import_control_are_refused_in_words_and_the
     page.click('#menu-dialog [data-action="close_dialog"]')
     app.open_setup()
     for what, content, words in worst_files(match_text):
-        page.evaluate("() => { const e = document.getElementById('setup-error'); e.hidden = true; e.textContent = ''; }")
+        page.evaluate("() => { const e = document.getElementById('file-message'); e.hidden = true; e.textContent = ''; }")
         open_file(page, content)
-        page.wait_for_selector("#setup-error:not([hidden])", state="attached", timeout=20_000)
-        message = page.inner_text("#setup-error")
+        page.wait_for_selector("#file-message", state="visible", timeout=20_000)
+        message = page.inner_text("#file-message")
         assert words in message, f"{what}: {message}"
         assert "went wrong" not in message and "stopped answering" not in message, f"{what}: {message}"
         assert page.evaluate("(key) => localStorage.getItem(key)", MATCH_KEY) == saved, f"{what}: the save changed"

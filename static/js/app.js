@@ -87,8 +87,8 @@ function send(event) {
 function show(next) {
   const html = document.documentElement;
   if (next.fatal) {   // Python no longer answers: say so, and offer a reload (the save is read afresh)
-    for (const id of ["game-error", "setup-error"]) { $(id).hidden = false; $(id).textContent = next.error; }
-    $("reload-row").hidden = false;
+    for (const id of ["game-error", "setup-error", "file-message"]) { $(id).hidden = false; $(id).textContent = next.error; }
+    for (const id of ["reload-row", "setup-reload-row"]) $(id).hidden = false;
     return;
   }
   if (REGISTRY.screens[next.screen] === "setup") {   // no match started (bad settings, unreadable save): say why
@@ -306,19 +306,28 @@ function exportFile() {
 
 const IMPORT_LIMIT_MB = 4;   // py/mexican_train/boundedjson.py MAX_BYTES: larger files are not read at all
 
+// Why a file could not be opened, under "Open a match file…" ("" hides it).
+function showFileMessage(text) {
+  const box = $("file-message");
+  box.hidden = !text;
+  box.textContent = text || "";
+  if (text) box.scrollIntoView({ block: "nearest" });
+}
+
 function importFile(file) {
-  if (file.size > IMPORT_LIMIT_MB * 1024 * 1024) { setup.showError(fill(TEXT.importTooBig, { limit: IMPORT_LIMIT_MB })); return; }
+  if (file.size > IMPORT_LIMIT_MB * 1024 * 1024) { showFileMessage(fill(TEXT.importTooBig, { limit: IMPORT_LIMIT_MB })); return; }
   const reader = new FileReader();
   reader.onload = () => {
     if (!bridge.ready()) return;
     const next = bridge.dispatch({ type: "import", text: String(reader.result) });
-    if (!next.fatal && next.error) { setup.showError(next.error); return; }   // refused: the match in play goes on
+    if (!next.fatal && next.error) { showFileMessage(next.error); return; }   // refused: the match in play goes on
+    showFileMessage("");
     render.clearLog();
     scheduler.cancel();
     show(next);
     if (!next.fatal && next.screen !== "setup") savedOffer = false;
   };
-  reader.onerror = () => setup.showError(TEXT.importRead);
+  reader.onerror = () => showFileMessage(TEXT.importRead);
   reader.readAsText(file);
 }
 
