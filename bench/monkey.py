@@ -5,6 +5,7 @@
     python3 -m bench.monkey --seeds 500 --steps 300  # longer
     python3 -m bench.monkey --seed-list 17,42        # replay particular seeds
     python3 -m bench.monkey --kinds easy,normal,strong --seeds 20
+    python3 -m bench.monkey --all --seeds 50 --steps 200   # every option (below), 10,000 steps
 
 Each seed sets up a match through the setup form (preset, tile set, seats, people and CPUs, hotseat,
 every rule option), then takes seeded random steps: clicks on tiles, trains and every button, keys,
@@ -16,7 +17,13 @@ run (e2e/test_monkey.py). A seed replays identically as long as the page and eng
 Prints a line per seed and a summary. Exits 1 if any seed failed, after writing, for each failure,
 ``<out>/seed-<N>.txt`` (what was wrong, the settings, the last steps) and ``<out>/seed-<N>.json``
 (the save at that moment: open its ``match`` with ``python -m mexican_train`` or the page's
-"Open a match file"). Needs ``bash scripts/setup.sh`` once; Chromium is ``CHROMIUM`` (default
+"Open a match file").
+
+``--all`` covers every option: seats up to ten (classic, double-12), CPU kinds random, easy, normal and
+strong, every CPU speed (instant most often; slow and normal are slow to watch) and changes of speed in
+the menu, hostile files opened (deep nesting, fields of the wrong type, truncated, duplicate keys, over
+4 MB) and storage faults (localStorage refusing every write for a while, the save overwritten with
+something unreadable); each can also be switched on alone. Needs ``bash scripts/setup.sh`` once; Chromium is ``CHROMIUM`` (default
 /usr/bin/chromium).
 """
 
@@ -52,6 +59,27 @@ def write_failure(out: str, failure: MonkeyFailure) -> str:
     return base
 
 
+def covered(seeds: list[int], kinds: tuple[str, ...], scope: dict) -> str:
+    """Which presets, sets, seat counts, speeds, CPU kinds and rule options the seeds' set-ups drew."""
+    import random
+    from e2e.random_play import random_settings
+    seen: dict[str, set] = {}
+    for seed in seeds:
+        s = random_settings(random.Random(f"monkey/{seed}"), kinds, scope)
+        for key, value in (("preset", s["preset"]), ("set", s["set"]), ("seats", len(s["players"])),
+                           ("speed", s["speed"]), ("rounds", s["rounds"]), ("double_rule", s["double_rule"]),
+                           ("blank_double_penalty", s["blank_double_penalty"]),
+                           ("exhausted_suit_exception", s["exhausted_suit_exception"]),
+                           ("opening_chain", s["opening_chain"]),
+                           ("mexican_after_first_turn", s["mexican_after_first_turn"]),
+                           ("hand_size", "usual" if s["hand_size"] is None else "small"),
+                           ("people", sum(k == "human" for _, k in s["players"]))):
+            seen.setdefault(key, set()).add(value)
+        for _, kind in s["players"]:
+            seen.setdefault("kinds", set()).add(kind)
+    return "; ".join(f"{k} {', '.join(str(v) for v in sorted(vals, key=str))}" for k, vals in seen.items())
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seeds", type=int, default=50, help="how many seeds (default 50)")
@@ -60,11 +88,24 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--steps", type=int, default=200, help="random steps per seed (default 200)")
     ap.add_argument("--kinds", default="random,random,easy",
                     help="CPU kinds to draw seats from (default random,random,easy; strong is slow)")
+    ap.add_argument("--speeds", help="CPU speeds to draw from, e.g. instant,instant,fast,normal,slow "
+                    "(default instant,instant,instant,instant,instant,fast)")
+    ap.add_argument("--wide", action="store_true", help="seat counts up to ten (classic, double-12)")
+    ap.add_argument("--hostile", action="store_true", help="open hostile files too")
+    ap.add_argument("--faults", action="store_true", help="storage faults: writes refused, the save overwritten")
+    ap.add_argument("--all", action="store_true", help="all of the above, and every CPU kind and speed")
     ap.add_argument("--out", default=os.path.join(HERE, "monkey-failures"), help="where failures are written")
     ap.add_argument("--stop", action="store_true", help="stop at the first failure")
     a = ap.parse_args(argv)
     seeds = [int(s) for s in a.seed_list.split(",")] if a.seed_list else list(range(a.start, a.start + a.seeds))
+    if a.all:
+        a.wide = a.hostile = a.faults = True
+        a.speeds = a.speeds or "instant,instant,instant,instant,fast,fast,normal,slow"
+        if a.kinds == ap.get_default("kinds"):
+            a.kinds = "random,random,easy,easy,normal,strong"
     kinds = tuple(k.strip() for k in a.kinds.split(",") if k.strip())
+    scope = {"speeds": [s.strip() for s in a.speeds.split(",")] if a.speeds else None, "wide": a.wide,
+             "hostile": a.hostile, "faults": a.faults}
 
     from playwright.sync_api import sync_playwright
     build_py.ensure()
@@ -81,7 +122,7 @@ def main(argv: list[str]) -> int:
             for seed in seeds:
                 t0 = time.time()
                 try:
-                    counts = run_seed(page, watch, seed, a.steps, wait_ready, kinds=kinds)
+                    counts = run_seed(page, watch, seed, a.steps, wait_ready, kinds=kinds, scope=scope)
                 except MonkeyFailure as failure:
                     base = write_failure(a.out, failure)
                     failures.append((seed, failure.message, base))
@@ -95,8 +136,9 @@ def main(argv: list[str]) -> int:
                 for k, v in counts.items():
                     totals[k] = totals.get(k, 0) + v
                 print(f"seed {seed}: ok, {counts['steps']} steps ({counts['clicks']} clicks, {counts['keys']} keys, "
-                      f"{counts['reloads']} reloads, {counts['imports']} imports, {counts['rounds_ended']} round ends) "
-                      f"in {time.time() - t0:.0f} s", flush=True)
+                      f"{counts['reloads']} reloads, {counts['imports']} imports ({counts['hostile']} hostile), "
+                      f"{counts['faults']} storage faults, {counts['speed_changes']} speed changes, "
+                      f"{counts['rounds_ended']} round ends) in {time.time() - t0:.0f} s", flush=True)
             context.close()
             browser.close()
     finally:
@@ -105,8 +147,11 @@ def main(argv: list[str]) -> int:
     ran = len(seeds) if not (a.stop and failures) else seeds.index(failures[-1][0]) + 1
     print(f"\nmonkey: {ran} seeds, {len(failures)} failed; {totals.get('steps', 0)} steps checked in passing seeds "
           f"({totals.get('clicks', 0)} clicks, {totals.get('keys', 0)} keys, {totals.get('reloads', 0)} reloads, "
-          f"{totals.get('imports', 0)} imports, {totals.get('rounds_ended', 0)} round ends) in "
+          f"{totals.get('imports', 0)} imports ({totals.get('hostile', 0)} hostile), {totals.get('faults', 0)} storage "
+          f"faults, {totals.get('speed_changes', 0)} speed changes, {totals.get('rounds_ended', 0)} round ends) in "
           f"{time.time() - started:.0f} s")
+    if a.all or a.wide or a.speeds or a.kinds != ap.get_default("kinds"):
+        print("  settings covered: " + covered(seeds, kinds, scope))
     for seed, message, base in failures:
         print(f"  seed {seed}: {message[:200]}  ({base}.txt)")
     return 1 if failures else 0

@@ -16,6 +16,13 @@ read and checks, with the real engine on CPython:
   (and no hand where none may show);
 * hands + boneyard + layout + the engine = the whole set, both in the engine and on the page;
 * no console error, no page error, no "something went wrong".
+
+With a wider ``scope`` (bench/monkey.py ``--all``) it also: seats up to ten, every CPU speed (and changes
+of speed in the menu), hostile files opened (deep nesting, fields of the wrong type, truncated, duplicate
+keys, over 4 MB: refused in words, the save untouched), and storage faults: localStorage refusing every
+write for a while, and the save overwritten with something unreadable. While saves fail the page must
+count the moves not saved (html[data-unsaved], said in the notice); a reload must then say how far behind
+the save is; once writes work again the page must equal its save again.
 """
 
 from __future__ import annotations
@@ -39,7 +46,8 @@ WEIGHTS = {
     "draw": 6, "pass": 6, "stop": 3, "next": 6, "reveal": 6, "clear": 1, "hint": 0.6, "pause": 0.6,
     "resume": 4, "sound": 0.2, "help": 0.3, "menu": 0.4, "close_dialog": 4, "setup": 0.2, "back": 4,
     "start": 0.3, "continue_saved": 3, "take_over": 3, "confirm_new": 1, "cancel_new": 2, "new_match": 2,
-    "export": 0.2, "import": 0.2, "next_round": 6, "final_results": 6,
+    "export": 0.2, "import": 0.2, "next_round": 6, "final_results": 6, "download_unreadable": 0.5,
+    "replace_unreadable": 2, "keep_unreadable": 2, "show_unreadable": 1, "reload_page": 0,
 }
 
 PICK_JS = """([weights, r]) => {
@@ -78,6 +86,7 @@ SNAPSHOT_JS = """() => {
     save,
     view: html.dataset.view || 'setup', screen: html.dataset.screen || null, step: html.dataset.step || null,
     blocked: html.dataset.blocked === '1', pending: html.dataset.cpuPending === '1',
+    unsaved: html.dataset.unsaved || '', held: html.dataset.held === '1',
     round: $('round-text').textContent, boneyard: $('boneyard-text').textContent,
     trains: [...document.querySelectorAll('#trains .train')].map((row) => {
       const earlier = row.querySelector('.earlier');
@@ -89,7 +98,8 @@ SNAPSHOT_JS = """() => {
     hand: [...document.querySelectorAll('#hand-tiles [data-tile]')].map((b) => b.dataset.tile),
     handFaces: document.querySelectorAll('#hand-tiles svg.face').length,
     problem: [$('game-error').hidden ? '' : $('game-error').textContent,
-              $('setup-error').hidden ? '' : $('setup-error').textContent].join(' ').trim(),
+              $('setup-error').hidden ? '' : $('setup-error').textContent,
+              $('file-message').hidden ? '' : $('file-message').textContent].join(' ').trim(),
     dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
   };
 }""" % json.dumps(MATCH_KEY)
@@ -106,12 +116,20 @@ class MonkeyFailure(AssertionError):
 
 # ------------------------------------------------------------------------------------------ set-up
 
-def random_settings(rng: random.Random, kinds=("random", "random", "easy")) -> dict:
+SCOPE = {"speeds": None, "wide": False, "hostile": False, "faults": False}
+"""What a seed varies besides the usual (bench/monkey.py --all widens every one of these)."""
+
+
+def random_settings(rng: random.Random, kinds=("random", "random", "easy"), scope=None) -> dict:
     """A match setup for one seed: every option varied, small hands now and then so rounds end often."""
+    scope = {**SCOPE, **(scope or {})}
     preset = rng.choice(["standard", "standard", "classic"])
     top = rng.choice([6, 6, 9, 12])
     most = 10 if preset == "classic" and top == 12 else 4
-    seats = rng.choice([2, 2, 3, 3, 4] + ([5, 6] if most == 10 else []))
+    if scope["wide"]:
+        seats = rng.choice([2, 2, 3, 3, 4, 4] + (list(range(5, 11)) if most == 10 else []))
+    else:
+        seats = rng.choice([2, 2, 3, 3, 4] + ([5, 6] if most == 10 else []))
     style = rng.choice(["one person", "one person", "hotseat", "hotseat", "all cpu"])
     people = {"one person": 1, "hotseat": rng.choice([2, 2, 3]), "all cpu": 0}[style]
     people = min(people, seats)
@@ -126,7 +144,8 @@ def random_settings(rng: random.Random, kinds=("random", "random", "easy")) -> d
     settings = {
         "preset": preset, "set": top, "players": players,
         "rounds": rng.choice(["one", "one", "short"] + (["full"] if top == 6 else [])),
-        "speed": rng.choice(["instant"] * 5 + ["fast"]) if people else "instant",   # CPUs alone: no waiting
+        "speed": (rng.choice(scope["speeds"] or ["instant"] * 5 + ["fast"]) if people
+                  else "instant"),   # CPUs alone: no waiting
         "double_rule": rng.choice(["flexible", "immediate"]),
         "blank_double_penalty": rng.choice(["0", "25", "50"]),
         "exhausted_suit_exception": rng.random() < 0.5,
@@ -210,6 +229,14 @@ def check_snapshot(snap: dict) -> list[str]:
     if snap["problem"] and ("went wrong" in snap["problem"] or "stopped answering" in snap["problem"]):
         bad.append(f"the page says: {snap['problem']}")
     text = snap["save"]
+    if text == CORRUPT_TEXT:   # the monkey's own storage fault, not yet met by the page
+        return bad
+    if snap.get("unsaved") or snap.get("held"):
+        # saving fails (or waits for the player's answer): the page must say how many moves are not saved
+        n = snap.get("unsaved")
+        if snap["view"] == "game" and n and n != "0" and f"{n} move" not in snap["problem"]:
+            bad.append(f"{n} moves not saved, but the notice says: {snap['problem']!r}")
+        return bad
     if text in (None, "unavailable"):
         if snap["view"] == "game":
             bad.append("a match is on screen but nothing is saved")
@@ -294,7 +321,7 @@ def check_snapshot(snap: dict) -> list[str]:
 
 # ------------------------------------------------------------------------------------------ the run
 
-def wait_idle(page, timeout=20_000):
+def wait_idle(page, timeout=120_000):   # slow CPUs, five of them, opening chains: well over 20 s
     """Until no CPU step is pending (a selector: the page's CSP forbids the eval that polling a function needs)."""
     page.wait_for_selector('html:not([data-cpu-pending="1"])', state="attached", timeout=timeout)
 
@@ -304,10 +331,19 @@ def snapshot(page) -> dict:
 
 
 def reload_and_continue(page, wait_ready):
-    """Reload mid-match; Continue the saved match when it is offered."""
+    """Reload mid-match; Continue the saved match when it is offered. When moves were not saved before the
+    reload, the setup screen must say how far behind the save is (and Continue is to that save)."""
     before = snapshot(page)
     page.reload()
     wait_ready(page)
+    if before["unsaved"] or before["held"]:
+        # saves were failing: the save may be behind (then the page must say how far) or of another match
+        if before["unsaved"] in ("", "0") or before["view"] != "game" or before["held"]:
+            return []
+        said = page.inner_text("#saved-message") if page.locator("#saved-message").is_visible() else ""
+        if f"{before['unsaved']} move" not in said:
+            return [f"{before['unsaved']} moves were not saved before the reload, but the page says: {said!r}"]
+        return []
     button = page.locator('#saved-panel [data-action="continue_saved"]')
     if button.is_visible():
         button.click()
@@ -319,10 +355,43 @@ def reload_and_continue(page, wait_ready):
     return []
 
 
-def import_file(page, rng: random.Random, save_text):
-    """Open a match file from the setup screen: the current match, or a broken file."""
+def hostile_file(rng: random.Random, save_text) -> bytes:
+    """A file meant to break the reader: deep nesting, a field of the wrong type, truncated, a duplicate key,
+    more than 4 MB."""
+    kind = rng.choice(["deep", "type", "truncate", "duplicate", "big"] if save_text else ["deep", "big"])
+    if kind == "deep":
+        return rng.choice(["[", '{"a":']) .encode() * rng.choice([65, 1000, 100_000])
+    if kind == "big":
+        return b" " * (4 * 1024 * 1024 + 1)
+    match = json.loads(save_text)["match"]
+    text = json.dumps(match)
+    if kind == "truncate":
+        return text[:rng.randrange(len(text))].encode()
+    if kind == "duplicate":
+        return text.replace('"seed":', '"seed": 0, "seed":', 1).encode()
+    from tests.fuzz_matchfiles import json_type, paths, put
+    path = rng.choice(paths(match))
+    old = json.loads(json.dumps(match))
+    for step in path:
+        old = old[step]
+    value = rng.choice([v for v in (None, True, 1.5, 7, "x", [], {}) if json_type(v) != json_type(old)])
+    return json.dumps(put(match, path, value)).encode()
+
+
+def import_file(page, rng: random.Random, save_text, hostile=False) -> bool:
+    """Open a match file from the setup screen: the current match, or a broken file (or a hostile one:
+    returns True then)."""
     choice = rng.random()
-    if save_text and choice < 0.6:
+    if save_text == CORRUPT_TEXT:
+        save_text = None
+    if hostile and rng.random() < 0.5:
+        data = hostile_file(rng, save_text)
+        with page.expect_file_chooser(timeout=5_000) as fc:
+            page.click('#setup [data-action="import"]')
+        fc.value.set_files({"name": "match.json", "mimeType": "application/json", "buffer": data})
+        page.wait_for_timeout(150)
+        return True
+    elif save_text and choice < 0.6:
         data = json.dumps(json.loads(save_text)["match"]).encode()
     elif choice < 0.8:
         data = b'{"format": "mexican-train", "version": 1, "rules": {}}'
@@ -332,20 +401,49 @@ def import_file(page, rng: random.Random, save_text):
         page.click('#setup-screen [data-action="import"]')
     fc.value.set_files({"name": "match.json", "mimeType": "application/json", "buffer": data})
     page.wait_for_timeout(150)
+    return False
+
+
+STORAGE_FULL = """() => {
+  if (window.__realSetItem) return;
+  window.__realSetItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (this === window.localStorage) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    return window.__realSetItem.call(this, key, value);
+  };
+}"""
+STORAGE_BACK = """() => { if (window.__realSetItem) { Storage.prototype.setItem = window.__realSetItem;
+  delete window.__realSetItem; } }"""
+CORRUPT_TEXT = '{"broken": '
+CORRUPT_SAVE = """([key, text]) => (window.__realSetItem || Storage.prototype.setItem).call(localStorage, key, text)"""
+SPEEDS = ["instant", "fast", "normal", "slow"]
+
+
+def storage_fault(page, rng: random.Random, full: bool) -> tuple[str, bool]:
+    """Switch localStorage's writes off or on, or overwrite the save with something unreadable."""
+    if rng.random() < 0.3:
+        page.evaluate(CORRUPT_SAVE, [MATCH_KEY, CORRUPT_TEXT])
+        return "the save overwritten with something unreadable", full
+    page.evaluate(STORAGE_BACK if full else STORAGE_FULL)
+    return ("storage writes work again" if full else "storage full"), not full
 
 
 def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "random", "easy"),
-             reload_at=(), log=None) -> dict:
+             reload_at=(), log=None, scope=None) -> dict:
     """One seeded match of random steps; raises MonkeyFailure at the first problem. Returns counts."""
+    scope = {**SCOPE, **(scope or {})}
     rng = random.Random(f"monkey/{seed}")
-    settings = random_settings(rng, kinds)
+    settings = random_settings(rng, kinds, scope)
     trail = [f"settings {json.dumps(settings)}"]
-    counts = {"steps": 0, "clicks": 0, "keys": 0, "reloads": 0, "imports": 0, "rounds_ended": 0}
+    counts = {"steps": 0, "clicks": 0, "keys": 0, "reloads": 0, "imports": 0, "rounds_ended": 0,
+              "faults": 0, "hostile": 0, "speed_changes": 0}
+    full = False
 
     def fail(step, problems, snap=None):
         save = (snap or {}).get("save")
         raise MonkeyFailure(seed, step, "; ".join(problems), save, trail)
 
+    page.evaluate(STORAGE_BACK)
     start_match(page, settings)
     for step in range(steps):
         roll = rng.random()
@@ -354,13 +452,25 @@ def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "r
                 problems = reload_and_continue(page, wait_ready)
                 trail.append("reload")
                 counts["reloads"] += 1
+                full = False   # the override of the storage goes with the page
                 if problems:
                     fail(step, problems)
             elif roll < 0.02 and page.locator("#setup-screen").is_visible():
                 snap = snapshot(page)
-                import_file(page, rng, snap["save"] if snap["save"] not in (None, "unavailable") else None)
-                trail.append("import")
+                hostile = import_file(page, rng, snap["save"] if snap["save"] not in (None, "unavailable") else None,
+                                      hostile=scope["hostile"])
+                trail.append("import (hostile)" if hostile else "import")
                 counts["imports"] += 1
+                counts["hostile"] += hostile
+            elif scope["faults"] and roll < 0.03:
+                what, full = storage_fault(page, rng, full)
+                trail.append(what)
+                counts["faults"] += 1
+            elif scope["speeds"] and page.locator("#menu-dialog").is_visible() and rng.random() < 0.3:
+                speed = rng.choice(SPEEDS)
+                page.select_option("#menu-speed", speed)
+                trail.append(f"menu speed {speed}")
+                counts["speed_changes"] += 1
             elif roll < 0.3:
                 key = rng.choice(KEYS)
                 page.keyboard.press(key)
@@ -373,11 +483,16 @@ def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "r
                     trail.append("nothing to click: Escape")
                 elif pick["what"] == "import":
                     snap = snapshot(page)
-                    import_file(page, rng, snap["save"] if snap["save"] not in (None, "unavailable") else None)
-                    trail.append("import")
+                    hostile = import_file(page, rng,
+                                          snap["save"] if snap["save"] not in (None, "unavailable") else None,
+                                          hostile=scope["hostile"])
+                    trail.append("import (hostile)" if hostile else "import")
                     counts["imports"] += 1
+                    counts["hostile"] += hostile
                 else:
-                    if pick["what"] == "export":
+                    downloads = pick["what"] == "export" or (
+                        pick["what"] == "download_unreadable" and snapshot(page)["save"] is not None)
+                    if downloads:
                         with page.expect_download(timeout=5_000):
                             page.mouse.click(pick["x"], pick["y"])
                     else:

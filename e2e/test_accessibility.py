@@ -681,3 +681,41 @@ def test_reduced_motion_follows_the_system_unless_the_player_chooses(a11y_page):
         page.keyboard.press("Escape")
     finally:
         page.emulate_media(reduced_motion="no-preference")
+
+
+def test_no_audit_violations_and_keyboard_use_when_saves_fail_and_an_unreadable_save_is_in_the_way(a11y_page):
+    from e2e.test_hostile_files import STORAGE_BACK, STORAGE_FULL
+    from mexican_train.ui.storage import MATCH_KEY
+    page = a11y_page
+    game = Game(page)
+    found = {}
+    game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=3)
+    try:
+        page.evaluate(STORAGE_FULL)
+        game.step_once()
+        game.idle()
+        page.wait_for_selector("#unsaved-row:not([hidden])", state="attached")
+        run_axe(page, "board, not saved (Export offered)", found)
+        # something unreadable takes the save's place, and there is no room to copy it aside
+        page.evaluate("(key) => window.__realSetItem.call(localStorage, key, '{broken')", MATCH_KEY)
+        game.step_once()
+        page.wait_for_selector("#unreadable-dialog", state="visible")
+        run_axe(page, "unreadable save in the way: the question", found)
+        assert page.evaluate("() => document.activeElement.dataset.action") == "download_unreadable"
+        page.keyboard.press("Escape")                      # keep it: the question closes, play goes on unsaved
+        page.wait_for_selector("#unreadable-dialog", state="hidden")
+        run_axe(page, "board, unreadable save kept, not saved", found)
+        page.focus('#unsaved-row [data-action="show_unreadable"]')
+        page.keyboard.press("Enter")                       # ask again, then answer by keyboard
+        page.wait_for_selector("#unreadable-dialog", state="visible")
+        page.evaluate(STORAGE_BACK)
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.dataset.action") == "replace_unreadable"
+        page.keyboard.press("Enter")
+        page.wait_for_selector('html[data-unsaved=""]', state="attached")
+        assert page.locator("#unreadable-dialog").is_hidden() and page.locator("#unsaved-row").is_hidden()
+        assert '"save_version"' in page.evaluate("(key) => localStorage.getItem(key)", MATCH_KEY)
+        focus_kept(page, "after the unreadable save was replaced")
+    finally:
+        page.evaluate(STORAGE_BACK)
+    assert_no_violations(found)

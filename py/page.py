@@ -10,11 +10,18 @@ Python only through ``window.mtApi``, with JSON strings both ways:
                        ``{"type": "import", "text": ...}``, ``{"type":
                        "save_changed"}`` (another tab wrote the save: a storage
                        event), ``{"type": "take_over"}`` (carry on here from the
-                       latest save); returns the view model
-                       (``viewmodel.view_model``) plus ``notice`` and ``blocked``
-                       (true while this tab leaves another tab's save alone)
+                       latest save), ``{"type": "replace_unreadable", "hash": ...}``
+                       (the player's yes to replacing the unreadable save
+                       ``held.hash``); returns the view model
+                       (``viewmodel.view_model``) plus ``notice``, ``blocked``
+                       (true while this tab leaves another tab's save alone),
+                       ``unsaved`` (moves not saved while saving fails, else
+                       null) and ``held`` (``{"hash", "text"}``: an unreadable
+                       save this tab replaces only after the player's yes)
 ``boot()``             what the setup screen offers: ``{"saved": {"text"} | null,
-                       "message": str | null}``
+                       "message": str | null, "stuck": bool, "behind": str | null}``
+                       (``stuck``: an unreadable save stays in its place; ``behind``:
+                       how far behind the save is, noted before a reload)
 ``export_match()``     the match file of the match in play ("" when none)
 ``timings()``          test hook (bench/page_speed.py): ``{"cpu": [[kind, ms], ...]}``,
                        the Python time of each recent CPU step (its choice, over
@@ -46,7 +53,7 @@ import traceback
 from typing import Any
 
 from mexican_train.errors import MexicanTrainError
-from mexican_train.i18n import _
+from mexican_train.i18n import _, plural
 from mexican_train.ui import controller, storage
 from mexican_train.ui import strings as S
 from mexican_train.ui.viewmodel import view_model
@@ -80,12 +87,17 @@ class Job:
 
 
 class App:
-    """The current Session and its save. ``store`` has get_item/set_item/remove_item; ``clock()`` gives ms."""
+    """The current Session and its save. ``store`` has get_item/set_item/remove_item; ``clock()`` gives ms.
 
-    def __init__(self, store, clock, tab: str, slice_ms: float = SLICE_MS):
+    ``memo`` (optional, same three methods: the tab's sessionStorage) keeps a note of how far behind
+    the save is while saves fail, so that a reload can say so.
+    """
+
+    def __init__(self, store, clock, tab: str, slice_ms: float = SLICE_MS, memo=None):
         self.store = store
         self.clock = clock
         self.tab = tab
+        self.memo = memo
         self.session = controller.Session()
         self.stamp = None  # the save stamp this tab last read or wrote
         self.blocked = False  # another tab saved since: stop saving over it
@@ -93,13 +105,31 @@ class App:
         self.cpu_ms: list = []  # recent CPU steps: [kind, ms of choice + move], for timings()
         self.slice_ms = slice_ms
         self.job: Job | None = None  # a CPU's decision or the hint, being worked out a slice at a time
+        # Saving that fails, and the unreadable save that must not be overwritten without a yes:
+        self.base_actions = 0  # actions of the match in play when it was started, opened or continued here
+        self.saved_actions: int | None = None  # its actions in the last save written or read (None: never)
+        self.unsaved: int | None = None  # moves not saved while saving fails (None: saving works)
+        self.held: dict | None = None  # an unreadable save in the way: {"hash", "text"} for the page's question
+        self.replace_ok: str | None = None  # the fingerprint of the unreadable save the player agreed to replace
+        self.kept_note: str | None = None  # an unreadable save found during play and kept aside: said until a new match
+        self.kept: set[str] = set()  # fingerprints of unreadable saves this tab has copied aside
+        self.written: str | None = None  # the text of the save this tab last wrote (found again: no need to parse it)
 
     # -- the setup screen -----------------------------------------------------------
     def boot(self) -> dict:
-        """Read the save once at start: offer it (Continue) or say why it cannot be read."""
-        saved, message = storage.load(self.store)
+        """Read the save (at start, and when another tab changed it with no match in play here): offer it
+        (Continue) or say why it cannot be read; and, after a reload, how far behind it is."""
+        loaded = storage.load(self.store)
         self.stamp = storage.stamp(self.store)
-        return {"saved": self.summary(saved) if saved else None, "message": message}
+        return {"saved": self.summary(loaded.session) if loaded.session else None, "message": loaded.message,
+                "stuck": loaded.stuck, "behind": self._behind_text()}
+
+    def _behind_text(self) -> str | None:
+        note = storage.read_behind(self.memo, self.stamp)
+        if note is None:
+            return None
+        pair = S.SAVE_BEHIND if note["same"] else S.SAVE_BEHIND_OTHER
+        return plural(pair, note["moves"], reason=note["reason"])
 
     @staticmethod
     def summary(session: controller.Session) -> dict:
@@ -119,27 +149,30 @@ class App:
         error = None
         try:
             if kind == "continue_saved":
-                saved, message = storage.load(self.store)
+                saved, message, _stuck = storage.load(self.store)
                 if saved is None:
                     return self._vm(before, message)
-                self._take_over(saved)
+                self._take_over(saved, from_save=True)
                 return self._vm(saved)
             if kind == "save_changed":
                 self._other_tab_check()
                 return self._vm(before._replace(announce=()))
             if kind == "take_over":
-                saved, message = storage.load(self.store)
+                saved, message, _stuck = storage.load(self.store)
                 if message:
                     return self._vm(before._replace(announce=()), message)
                 if saved is None and before.match is None:
                     return self._vm(before)
-                self._take_over(saved or before)
+                self._take_over(saved or before, from_save=saved is not None)
                 return self._vm(self.session if saved else before._replace(announce=()))
+            if kind == "replace_unreadable":
+                self._replace_unreadable(str(event.get("hash") or ""))
+                return self._vm(before._replace(announce=()))
             if kind == "import":
                 try:
                     imported = storage.import_text(str(event.get("text") or ""))
                 except MexicanTrainError as err:
-                    return self._vm(before, _(S.ERROR_IMPORT).format(reason=err))
+                    return self._vm(before, _(S.ERROR_IMPORT).format(reason=err.localized()))
                 self._take_over(imported)
                 return self._vm(imported)
             if kind in ("cpu", "think") or (kind == "command" and event.get("name") == "hint"):
@@ -206,48 +239,144 @@ class App:
         return storage.export_text(self.session) if self.session.match is not None else ""
 
     # -- saving ---------------------------------------------------------------------------
-    def _take_over(self, session: controller.Session) -> None:
-        """This tab now owns the save (a new match, Continue, Import): write it whatever was there."""
+    def _take_over(self, session: controller.Session, from_save: bool = False) -> None:
+        """This tab now owns the save (a new match, Continue, Import): write it over whatever readable save
+        was there (an unreadable one is kept aside first, or the player is asked)."""
         self.session = session
         self.blocked = False
         self.notice = None
+        self.kept_note = None
+        self.base_actions = _actions(session)
+        self.saved_actions = self.base_actions if from_save else None
+        self.unsaved = None
         self._save(session, force=True)
 
     def _other_tab_check(self) -> None:
-        """Another tab may have written the save: if so, stop saving over it and say so at once."""
+        """Another tab may have written the save: if so, stop saving over it and say so at once; if what it
+        wrote cannot be read, keep it aside (or ask) and save this match again."""
         if self.session.match is None or self.blocked:
             return
-        current = storage.stamp(self.store)
-        if current is not None and current != self.stamp:
-            self.blocked = True
-            self.notice = _(S.ERROR_OTHER_TAB)
+        try:
+            current = self.store.get_item(storage.MATCH_KEY)
+        except Exception:  # noqa: BLE001 - the next save says what is wrong with the storage
+            return
+        if current is None or current == self.written:
+            return
+        found = storage.stamp_of(current)
+        if found == self.stamp:
+            return
+        if found is None:   # not a save at all: our save was overwritten with something unreadable
+            self._save(self.session)
+            return
+        self.blocked = True
+        self.notice = _(S.ERROR_OTHER_TAB)
 
     def _save(self, session: controller.Session, force: bool = False) -> None:
+        """Write the save, unless another tab's save or an unreadable one the player has not agreed to
+        replace is in its place; while saving fails, count the moves not saved and say so."""
         if self.blocked and not force:
             return
-        if not force:
-            current = storage.stamp(self.store)
-            if current is not None and current != self.stamp:
+        found = None
+        for _look in range(3):   # once more after an unreadable save was kept aside: the place may have changed
+            try:
+                current = self.store.get_item(storage.MATCH_KEY)
+            except Exception as err:  # noqa: BLE001 - a storage that throws: the write would too
+                self._failed(session, storage._reason(err), None)
+                return
+            if current is not None and current == self.written:
+                found = self.stamp
+                break
+            found = storage.stamp_of(current)
+            if current is None or (found is not None and found == self.stamp):
+                break
+            if found is not None and not force:
                 self.blocked = True
                 self.notice = _(S.ERROR_OTHER_TAB)
                 return
-        saved_at = int(self.clock())
-        problem = storage.save(self.store, session, self.tab, saved_at)
-        if problem:
-            self.notice = problem
+            if found is not None and storage.readable(current):
+                break   # another tab's save, replaced because the player takes the match over here
+            if not self._clear_unreadable(current):
+                self._failed(session, _(S.REASON_UNREADABLE_IN_THE_WAY), found)
+                return
+            if self.replace_ok == storage.fingerprint(current):
+                break
         else:
-            self.stamp = (self.tab, saved_at)
-            self.notice = None
+            self._failed(session, _(S.REASON_UNREADABLE_IN_THE_WAY), found)
+            return
+        saved_at = int(self.clock())
+        text = storage.record_text(session, self.tab, saved_at)
+        problem = storage.write(self.store, text)
+        if problem:
+            self._failed(session, problem, found)
+            return
+        self.written = text
+        self.stamp = (self.tab, saved_at)
+        self.saved_actions = _actions(session)
+        self.unsaved = None
+        self.notice = None
+        self.replace_ok = None
+        self.held = None   # the unreadable save that was in the way has gone (kept aside, replaced, removed)
+        storage.clear_behind(self.memo)
+
+    def _clear_unreadable(self, text: str) -> bool:
+        """An unreadable save is where this match would be saved: keep it aside, or go ahead if the player
+        said yes to replacing exactly this text; else hold the save and ask (True: the way is clear)."""
+        fingerprint = storage.fingerprint(text)
+        if self.replace_ok == fingerprint or fingerprint in self.kept:
+            return True
+        try:
+            storage.read_session(text)
+            reason = ""
+        except MexicanTrainError as err:
+            reason = err.localized()
+        kept = storage.keep_aside(self.store, text)
+        if kept.key:
+            self.kept.add(fingerprint)
+            self.held = None
+            self.kept_note = _(S.UNREADABLE_FOUND_KEPT).format(reason=reason)
+            return True
+        self.held = {"hash": fingerprint, "text": _(S.UNREADABLE_IN_THE_WAY).format(reason=reason,
+                                                                                   problem=kept.problem)}
+        return False
+
+    def _replace_unreadable(self, fingerprint: str) -> None:
+        """The player downloaded the unreadable save, or chose not to, and said yes to replacing it."""
+        if self.held is None or self.held["hash"] != fingerprint or self.session.match is None:
+            return
+        self.replace_ok = fingerprint
+        self.held = None
+        self._save(self.session, force=True)
+
+    def _failed(self, session: controller.Session, reason: str, found) -> None:
+        """Saving failed: count the moves the save is behind, say so (Export is offered), note it for a reload."""
+        base = self.saved_actions if self.saved_actions is not None else self.base_actions
+        moves = max(0, _actions(session) - base)
+        self.unsaved = moves
+        if self.held is not None:
+            self.notice = plural(S.NOT_SAVED_HELD, moves)
+        elif moves == 0:
+            self.notice = _(S.ERROR_SAVE_FAILED).format(reason=reason)
+        else:
+            self.notice = plural(S.NOT_SAVED_FOR, moves, reason=reason)
+        if moves:
+            storage.note_behind(self.memo, found, moves, reason, same=self.saved_actions is not None)
 
     def _vm(self, session: controller.Session, error: str | None = None) -> dict:
         vm = view_model(session)
         if error:
             vm["error"] = error
-        vm["notice"] = self.notice
+        vm["notice"] = self.notice or self.kept_note
         vm["blocked"] = self.blocked
         job = self._current_job(session) if session.match is not None else None
         vm["thinking"] = job.kind if job is not None and self._may_go_on(session, job) else None
+        vm["unsaved"] = self.unsaved
+        vm["held"] = self.held
         return vm
+
+
+def _actions(session: controller.Session) -> int:
+    """How many actions the match of a session holds, over all its rounds."""
+    return sum(len(r.actions) for r in session.match.rounds) if session.match is not None else 0
 
 
 # -- the browser glue (skipped on CPython) ----------------------------------------------------
@@ -259,21 +388,26 @@ except ImportError:  # CPython: the tests import App
 
 
 class BrowserStorage:
-    """window.localStorage with the three methods storage.py expects (it catches what they raise)."""
+    """window.localStorage (or sessionStorage) with the three methods storage.py expects (it catches what
+    they raise). The area is looked up at each call: where the browser forbids it, that call throws."""
+
+    def __init__(self, area: str = "localStorage"):
+        self.area = area
 
     def get_item(self, key: str):
-        value = window.localStorage.getItem(key)
+        value = getattr(window, self.area).getItem(key)
         return value if isinstance(value, str) else None
 
     def set_item(self, key: str, value: str) -> None:
-        window.localStorage.setItem(key, value)
+        getattr(window, self.area).setItem(key, value)
 
     def remove_item(self, key: str) -> None:
-        window.localStorage.removeItem(key)
+        getattr(window, self.area).removeItem(key)
 
 
 def _expose() -> None:
-    app = App(BrowserStorage(), clock=lambda: window.Date.now(), tab=os.urandom(6).hex())
+    app = App(BrowserStorage(), clock=lambda: window.Date.now(), tab=os.urandom(6).hex(),
+              memo=BrowserStorage("sessionStorage"))
 
     def dispatch(text):
         before = app.session.match

@@ -95,7 +95,7 @@ DELETE = object()
 @pytest.mark.parametrize("changes, message", [
     ({"format": "chess"}, "not a match file"),
     ({"version": 99}, "version 99 is not supported"),
-    ({"rules__double_rule": "sometimes"}, "rules: double rule must be flexible or immediate"),
+    ({"rules__double_rule": "sometimes"}, "rules: double_rule must be one of flexible, immediate, not \"sometimes\""),
     ({"rules__seats": 7}, "rules: the standard rules on double-6 seat 2 to 4 players"),
     ({"seed": "seven"}, "seed must be a whole number"),
     ({"players__1__kind": "wizard"}, "player 1: kind must be one of"),
@@ -131,7 +131,7 @@ def test_actions_after_the_end_of_a_round_are_refused():
 
 
 def test_broken_json_is_refused():
-    with pytest.raises(MatchFileError, match="does not parse"):
+    with pytest.raises(MatchFileError, match="not valid JSON"):
         loads('{"format": "mexican-train", ')
 
 
@@ -140,3 +140,14 @@ def test_extra_fields_are_welcome():
     data["saved_at"] = "2026-11-30"
     data["rounds"][0]["note"] = "a good round"
     assert from_dict(data) == a_match()
+
+
+def test_tiles_and_actions_with_control_characters_are_quoted_on_one_line():
+    data = to_dict(a_match())
+    data["rounds"][0]["boneyard"][0] = "\n"
+    with pytest.raises(MatchFileError, match=r'^round 1, deal: "\\n" is not a tile$'):
+        from_dict(data)
+    data = to_dict(a_match())
+    data["rounds"][0]["actions"][0] = "dr\x00aw"
+    with pytest.raises(MatchFileError, match=r'^round 1, action 1: "dr\\u0000aw" is not an action$'):
+        from_dict(data)

@@ -34,7 +34,7 @@ def first_play(vm):
 
 def test_no_save_at_boot_then_a_new_match_is_saved_at_once():
     app = new_app()
-    assert app.boot() == {"saved": None, "message": None}
+    assert app.boot() == {"saved": None, "message": None, "stuck": False, "behind": None}
     vm = app.dispatch({"type": "new_match", "settings": SETTINGS})
     assert vm["screen"] == "board" and vm["notice"] is None
     record = json.loads(app.store.get_item(MATCH_KEY))

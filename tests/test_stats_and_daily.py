@@ -173,3 +173,8 @@ def test_the_calendar_shows_the_days_played_and_the_streak():
     assert cal["played"] == ["2026-11-26", "2026-11-28", "2026-11-29"]
     assert cal["streak"] == 2 and cal["longest"] == 2
     assert daily.calendar(record, dt.date(2026, 12, 2))["streak"] == 0
+
+
+def test_a_statistics_file_nested_a_hundred_thousand_deep_is_refused_in_words():
+    with pytest.raises(stats.StatsError, match="nested more than 64 levels deep"):
+        stats.loads("[" * 100_000)

@@ -36,7 +36,7 @@ def test_a_save_at_every_point_of_a_seeded_match_restores_the_same_position():
     count = 0
     for session in every_position(cpu_match()):
         assert save(storage, session, "tab-1", count) is None
-        restored, problem = load(storage)
+        restored, problem, _ = load(storage)
         assert problem is None
         assert restored.match == session.match
         assert view_model(restored)["screen"] == view_model(session)["screen"]
@@ -52,7 +52,7 @@ def test_a_save_keeps_the_pause_and_a_turn_half_done():
     session = handle(session, {"type": "command", "name": "pause"})
     storage = DictStorage()
     save(storage, session, "t", 1)
-    restored, _ = load(storage)
+    restored = load(storage).session
     assert restored.paused and restored.match.round.phase == session.match.round.phase
     assert restored.match.legal_actions() == session.match.legal_actions()
 
@@ -64,18 +64,18 @@ def test_keys_are_prefixed_so_other_games_on_the_origin_are_untouched():
 
 
 def test_no_save_means_a_fresh_start():
-    assert load(DictStorage()) == (None, None)
+    assert load(DictStorage()) == (None, None, False)
 
 
 @pytest.mark.parametrize("text, reason", [
     ("{not json", "not valid JSON"),
     ('{"save_version": 9, "match": {}}', "newer version"),
     ('"hello"', "not a saved match"),
-    ('{"save_version": 2, "match": {"format": "mexican-train", "version": 1}}', "rules must be an object"),
+    ('{"save_version": 2, "match": {"format": "mexican-train", "version": 1}}', "rules is missing"),
 ])
 def test_a_save_that_cannot_be_read_is_explained_and_kept_aside(text, reason):
     storage = DictStorage({MATCH_KEY: text})
-    session, problem = load(storage)
+    session, problem, _ = load(storage)
     assert session is None and reason in problem and "kept aside" in problem
     assert storage.items[UNREADABLE_PREFIX + "1"] == text and MATCH_KEY not in storage.items
 
@@ -89,7 +89,7 @@ def test_a_save_whose_actions_do_not_check_out_is_kept_aside():
     data = json.loads(storage.items[MATCH_KEY])
     data["match"]["rounds"][0]["actions"][2] = "stop"
     storage.items[MATCH_KEY] = json.dumps(data)
-    restored, problem = load(storage)
+    restored, problem, _ = load(storage)
     assert restored is None and "round 1, action 3: stop is not legal" in problem
     assert json.loads(storage.items[UNREADABLE_PREFIX + "1"]) == data
 
@@ -115,7 +115,7 @@ def test_a_forbidden_storage_reports_the_problem_on_load_and_save():
 
         set_item = remove_item = get_item
 
-    session, problem = load(Forbidden())
+    session, problem, _ = load(Forbidden())
     assert session is None and "access denied" in problem
     assert "kept aside" not in problem and "cannot be saved" in problem   # nothing was there to keep aside
     assert "could not be saved" in save(Forbidden(), cpu_match(), "t", 1)
@@ -126,7 +126,7 @@ def test_an_older_save_version_the_bare_match_file_is_migrated():
     for _ in range(7):
         session = handle(session, {"type": "cpu"})
     storage = DictStorage({MATCH_KEY: matchfile.dumps(session.match)})
-    restored, problem = load(storage)
+    restored, problem, _ = load(storage)
     assert problem is None and restored.match == session.match
 
 

@@ -104,7 +104,7 @@ def test_the_after_turn_setting_changes_during_a_match_and_is_saved():
 def saved_and_loaded(session):
     store = storage.DictStorage()
     assert storage.save(store, session, "tab", 1) is None
-    loaded, problem = storage.load(store)
+    loaded, problem, _stuck = storage.load(store)
     assert problem is None
     return loaded
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import matchfile
+from . import boundedjson, matchfile
 from .errors import MexicanTrainError
 from .match import Match, Player, new_match
 from .rules import Rules
@@ -14,10 +14,17 @@ from .view import seat_view
 
 
 def _read(path: str) -> str:
+    """A file's text (``-``: standard input), reading no more than the largest match file allowed."""
+    limit = boundedjson.MAX_BYTES + 1
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:   # a text stream (tests replace stdin with one)
+            text = sys.stdin.read(limit)
+            boundedjson.check_size(boundedjson.utf8_size(text))
+            return text
+        return boundedjson.decode(stream.read(limit))
+    with open(path, "rb") as f:
+        return boundedjson.decode(f.read(limit))
 
 
 def play_out(match: Match, rngs=None) -> Match:
@@ -49,6 +56,8 @@ def cmd_selfplay(args) -> int:
     for kind in kinds:
         if kind not in PLAYERS:
             raise MexicanTrainError(f"--players: no CPU player called {kind!r}; there are {', '.join(PLAYERS)}")
+    if not 0 <= args.seed <= matchfile.MAX_SEED:
+        raise MexicanTrainError(f"--seed must be a whole number from 0 to {matchfile.MAX_SEED}")
     options = {name: getattr(args, name) for name, _ in Rules.options() if name != "preset"}
     rules = Rules.make(args.preset, **options)
     players = [Player(f"{kind.capitalize()} {seat}", kind) for seat, kind in enumerate(kinds)]
@@ -197,11 +206,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv=None) -> int:
-    """Run the command line; returns the exit status."""
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status.
+
+    Whatever the input, a problem is one line on stderr and status 1 (argparse's usage errors: 2),
+    never a traceback.
+    """
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
-    except (MexicanTrainError, ValueError, OSError) as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 1
+        return int(args.run(args))
+    except (MexicanTrainError, OSError) as err:
+        return _fail(str(err))
+    except RecursionError:   # cannot come from a file (boundedjson refuses deep nesting first): a bug
+        return _fail("internal error: recursion too deep; please report this with the file that caused it")
+    except Exception as err:  # noqa: BLE001 - a bug, but the command line still answers in one line
+        return _fail(f"internal error ({type(err).__name__}: {err}); please report this with the file "
+                     "that caused it")
+
+
+def _fail(message: str) -> int:
+    print("error: " + " ".join(message.split()), file=sys.stderr)
+    return 1

@@ -205,11 +205,11 @@ def validate(data: object) -> Record:
 
 def loads(text: str) -> Record:
     """Read a record (the stored text or an imported file); raises StatsError saying why it cannot."""
-    import json
+    from . import boundedjson   # size and nesting checked before the parser (a deep file would crash it)
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError, RecursionError):
-        raise StatsError("not a statistics file: the JSON does not parse") from None
+        data = boundedjson.parse(text)
+    except MexicanTrainError as err:
+        raise StatsError(f"not a statistics file: {err}") from None
     return validate(data)
 
 

@@ -7,6 +7,7 @@ import * as render from "./render.js";
 import * as scheduler from "./scheduler.js";
 import * as sound from "./sound.js";
 import * as setup from "./setup.js";
+import * as saving from "./saving.js";
 import { attachInput } from "./input.js";
 import { REGISTRY, TEXT, fill } from "./text.js";
 import { registerOffline } from "./offline.js";
@@ -38,7 +39,9 @@ function showScreen(name) {
   document.documentElement.dataset.view = name;
   if (name === "setup") {
     scheduleCpu();   // none while the setup screen is up
-    for (const id of ["pause-dialog", "round-dialog", "match-dialog", "menu-dialog"]) render.closeDialog($(id));
+    for (const id of ["pause-dialog", "round-dialog", "match-dialog", "menu-dialog", "unreadable-dialog"]) {
+      render.closeDialog($(id));
+    }
     updateSavedPanel();
   }
 }
@@ -83,8 +86,9 @@ function send(event) {
 
 function show(next) {
   const html = document.documentElement;
-  if (next.fatal) {
-    for (const id of ["game-error", "setup-error"]) { $(id).hidden = false; $(id).textContent = next.error; }
+  if (next.fatal) {   // Python no longer answers: say so, and offer a reload (the save is read afresh)
+    for (const id of ["game-error", "setup-error", "file-message"]) { $(id).hidden = false; $(id).textContent = next.error; }
+    for (const id of ["reload-row", "setup-reload-row"]) $(id).hidden = false;
     return;
   }
   if (REGISTRY.screens[next.screen] === "setup") {   // no match started (bad settings, unreadable save): say why
@@ -105,6 +109,7 @@ function show(next) {
   html.dataset.blocked = vm.blocked ? "1" : "0";
   html.dataset.thinking = vm.thinking || "";
   $("take-over-row").hidden = !vm.blocked;
+  saving.update(vm, render.openDialog, render.closeDialog);
   if (vm.thinking === "hint") goOnThinking("hint");
   scheduleCpu();
 }
@@ -151,9 +156,17 @@ function onSaveChanged() {
   savedOffer = !!info.saved;
   if (info.saved) savedText = info.saved.text;
   if (!info.saved) otherTabPlaying = false;
-  $("saved-message").hidden = !info.message;
-  $("saved-message").textContent = info.message || "";
+  showSaveMessage(info);
   if (view === "setup") updateSavedPanel();
+}
+
+// What the setup screen says about the save found: why it cannot be read (with a download when it could
+// not be copied aside), and how far behind it is when saves failed before a reload.
+function showSaveMessage(info) {
+  const text = [info.message, info.behind].filter(Boolean).join(" ");
+  $("saved-message").hidden = !text;
+  $("saved-message").textContent = text;
+  $("saved-download-row").hidden = !info.stuck;
 }
 
 // ------------------------------------------------------------------ starting and continuing
@@ -194,8 +207,7 @@ function onPythonReady() {
   const info = bridge.boot();
   savedOffer = !!info.saved;
   if (info.saved) savedText = info.saved.text;
-  $("saved-message").hidden = !info.message;
-  $("saved-message").textContent = info.message || "";
+  showSaveMessage(info);
   if (view === "setup") updateSavedPanel();
   const q = queued;
   queued = null;
@@ -275,33 +287,47 @@ function action(name, el) {
       return;
     case "export_confirmed": render.closeDialog($("export-dialog")); exportFile(); return;
     case "import": $("import-file").click(); return;
+    case "download_unreadable": saving.downloadUnreadable(); return;
+    case "replace_unreadable":
+      render.closeDialog($("unreadable-dialog"));
+      send({ type: "replace_unreadable", hash: saving.heldHash() });
+      return;
+    case "keep_unreadable": render.closeDialog($("unreadable-dialog")); return;
+    case "show_unreadable": render.openDialog($("unreadable-dialog")); return;
+    case "reload_page": location.reload(); return;
     default: return;
   }
 }
 
 function exportFile() {
   const text = bridge.exportMatch();
-  if (!text) return;
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = TEXT.exportName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  if (text) saving.download(text, TEXT.exportName);
+}
+
+const IMPORT_LIMIT_MB = 4;   // py/mexican_train/boundedjson.py MAX_BYTES: larger files are not read at all
+
+// Why a file could not be opened, under "Open a match file…" ("" hides it).
+function showFileMessage(text) {
+  const box = $("file-message");
+  box.hidden = !text;
+  box.textContent = text || "";
+  if (text) box.scrollIntoView({ block: "nearest" });
 }
 
 function importFile(file) {
+  if (file.size > IMPORT_LIMIT_MB * 1024 * 1024) { showFileMessage(fill(TEXT.importTooBig, { limit: IMPORT_LIMIT_MB })); return; }
   const reader = new FileReader();
   reader.onload = () => {
     if (!bridge.ready()) return;
+    const next = bridge.dispatch({ type: "import", text: String(reader.result) });
+    if (!next.fatal && next.error) { showFileMessage(next.error); return; }   // refused: the match in play goes on
+    showFileMessage("");
     render.clearLog();
-    const next = send({ type: "import", text: String(reader.result) });
-    if (next && next.screen !== "setup") savedOffer = false;
-    else if (next && next.error) setup.showError(next.error);
+    scheduler.cancel();
+    show(next);
+    if (!next.fatal && next.screen !== "setup") savedOffer = false;
   };
-  reader.onerror = () => setup.showError(TEXT.importRead);
+  reader.onerror = () => showFileMessage(TEXT.importRead);
   reader.readAsText(file);
 }
 

@@ -28,7 +28,7 @@ function setText(node, text) {
 function srSpan(text) { return h("span", "sr", text); }
 
 // ---------------------------------------------------------------- dialogs
-const PERSON_DIALOGS = ["help-dialog", "menu-dialog", "confirm-dialog", "export-dialog"];
+const PERSON_DIALOGS = ["help-dialog", "menu-dialog", "confirm-dialog", "export-dialog", "unreadable-dialog"];
 const openDialogs = [];               // modal dialogs, the last one on top
 
 export function personDialogOpen() {

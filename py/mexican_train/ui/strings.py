@@ -173,6 +173,35 @@ ERROR_SAVE_UNREADABLE = N_("Your saved match could not be read ({reason}). It ha
                            "so nothing is lost; you can start a new match.")
 ERROR_SAVE_FAILED = N_("The match could not be saved in this browser ({reason}). You can keep playing; "
                        "export it to keep it.")
+ERROR_SAVE_UNREADABLE_STUCK = N_("Your saved match could not be read ({reason}). It could not be copied aside "
+                                 "({problem}), so it stays where it is, untouched: nothing replaces it unless "
+                                 "you say so, and you can download it first.")
+ERROR_STORAGE_UNSTABLE = N_("The saved match could not be read: this browser's storage gives back something "
+                            "different each time it is read. Nothing has been changed; try reloading the page.")
+UNREADABLE_FOUND_KEPT = N_("A saved match in this browser could not be read ({reason}). It has been kept "
+                           "aside, so nothing is lost, and this match is saved in its place.")
+UNREADABLE_IN_THE_WAY = N_("The saved match in this browser cannot be read ({reason}), and there is no room "
+                           "to copy it aside ({problem}). Saving this match would replace it. Download it "
+                           "first to keep a copy, or keep it and play on without saving.")
+REASON_UNREADABLE_IN_THE_WAY = N_("an unreadable saved match is in its place")
+REASON_NO_ROOM_ASIDE = N_("there are already 999 unreadable saves kept aside")
+REASON_COPY_DIFFERS = N_("the storage gave back something else than was copied")
+NOT_SAVED_FOR = NP_("Not saved in this browser for the last {n} move ({reason}). Save the match to a file "
+                    "to keep it.",
+                    "Not saved in this browser for the last {n} moves ({reason}). Save the match to a file "
+                    "to keep it.")
+NOT_SAVED_HELD = NP_("Not saved for the last {n} move: an unreadable saved match is in its place, and it is "
+                     "kept until you choose.",
+                     "Not saved for the last {n} moves: an unreadable saved match is in its place, and it is "
+                     "kept until you choose.")
+SAVE_BEHIND = NP_("The saved match is {n} move behind where you left it: it could not be saved ({reason}).",
+                  "The saved match is {n} moves behind where you left it: they could not be saved ({reason}).")
+SAVE_BEHIND_OTHER = NP_("The match you last played in this tab could not be saved ({reason}): its last {n} "
+                        "move is lost unless you saved it to a file. The saved match offered here is an "
+                        "older one.",
+                        "The match you last played in this tab could not be saved ({reason}): its last {n} "
+                        "moves are lost unless you saved it to a file. The saved match offered here is an "
+                        "older one.")
 ERROR_IMPORT = N_("That file is not a match we can open: {reason}")
 ERROR_OTHER_TAB = N_("This match is being played in another tab or window: it saved the match since this page "
                      "did. To avoid overwriting it, this page stops saving. Press “Continue here” to carry on "
@@ -180,7 +209,6 @@ ERROR_OTHER_TAB = N_("This match is being played in another tab or window: it sa
 ERROR_STORAGE_FORBIDDEN = N_("This browser does not let the game use its storage here ({reason}), so the match "
                              "cannot be saved. You can still play, and save the match to a file from the menu.")
 ERROR_INTERNAL = N_("Something went wrong ({reason}). The match is unchanged.")
-REASON_NOT_JSON = N_("the file is not valid JSON")
 REASON_STORAGE_FULL = N_("the browser's storage for this site is full")
 REASON_STORAGE_DENIED = N_("access denied: a privacy setting, or the game is inside another site's page")
 
@@ -225,8 +253,11 @@ PAGE_TEXT = {
     "noTiles": N_("No tiles yet."),
     "showFewer": N_("Show fewer tiles"),
     "exportName": N_("mexican-train-match.json"),
-    "bridgeBroken": N_("The game engine stopped answering ({reason}). Reload the page: your match is saved."),
+    "bridgeBroken": N_("The game engine stopped answering ({reason}). Reload the page to carry on from the last "
+                       "save."),
     "importRead": N_("That file could not be read."),
+    "importTooBig": N_("That file is larger than {limit} MB, so it is not a match file; it was not opened."),
+    "unreadableName": N_("mexican-train-unreadable-save-{date}.json"),
     "chartLabel": N_("{title}. Round by round totals: {summary}."),
     "toMove": N_("to play"),
 }
