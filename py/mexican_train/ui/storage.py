@@ -22,8 +22,8 @@ offered to download it and said yes (``page.App``).
 
 from __future__ import annotations
 
-import hashlib
 import json
+import zlib
 from typing import Any, NamedTuple, Protocol
 
 from .. import boundedjson, matchfile
@@ -79,8 +79,12 @@ class DictStorage:
 # -- reading --------------------------------------------------------------------------------------
 
 def fingerprint(text: str) -> str:
-    """A short name of one exact text: the page asks before replacing an unreadable save with this name."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    """A short name of one exact text: the page asks before replacing an unreadable save with this name.
+
+    Two checksums of 32 bits each, not hashlib: Pyodide leaves hashlib out of its standard library.
+    """
+    data = text.encode("utf-8", "surrogatepass")
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
 def parse_record(text: str) -> dict[str, Any]:
