@@ -108,11 +108,16 @@ def test_export_then_import_gives_the_same_position():
     assert "not a match we can open" in bad["error"] and bad["screen"] == "board"
 
 
-def test_a_bug_in_an_event_leaves_the_match_as_it_was(capsys):
+def test_a_bug_in_an_event_leaves_the_match_as_it_was(capsys, monkeypatch):
+    from mexican_train.ui import controller
     app = new_app()
     app.dispatch({"type": "new_match", "settings": SETTINGS})
     before = app.session
-    vm = app.dispatch({"type": "command", "name": ["not", "hashable"]})
+
+    def broken(session, event):
+        raise KeyError("a bug")
+    monkeypatch.setattr(controller, "handle", broken)
+    vm = app.dispatch({"type": "command", "name": "draw"})
     assert app.session.match is before.match and "Something went wrong" in (vm["error"] or "")
     assert "Traceback" in capsys.readouterr().err
 

@@ -4,6 +4,7 @@ and ``tournament`` (CPU levels against each other, see ``tournament``)."""
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 
 from . import boundedjson, matchfile
@@ -27,7 +28,7 @@ def _read(path: str) -> str:
         return boundedjson.decode(f.read(limit))
 
 
-def play_out(match: Match, rngs=None) -> Match:
+def play_out(match: Match, rngs: dict[tuple[int, int], random.Random] | None = None) -> Match:
     """Play a match to its end with the CPU kinds its players name.
 
     ``rngs`` maps (round number, seat) to the generator that seat uses in that round; the ones
@@ -46,7 +47,7 @@ def play_out(match: Match, rngs=None) -> Match:
     return match
 
 
-def cmd_selfplay(args) -> int:
+def cmd_selfplay(args: argparse.Namespace) -> int:
     kinds = args.players.split(",")
     if len(kinds) == 1:
         kinds = kinds * args.seats
@@ -66,7 +67,7 @@ def cmd_selfplay(args) -> int:
     return 0
 
 
-def cmd_legal(args) -> int:
+def cmd_legal(args: argparse.Namespace) -> int:
     match = matchfile.loads(_read(args.file))
     if match.over:
         print("over")
@@ -77,7 +78,7 @@ def cmd_legal(args) -> int:
     return 0
 
 
-def cmd_apply(args) -> int:
+def cmd_apply(args: argparse.Namespace) -> int:
     match = matchfile.loads(_read(args.file))
     for text in args.actions:
         if match.over:
@@ -87,12 +88,12 @@ def cmd_apply(args) -> int:
     return 0
 
 
-def cmd_move(args) -> int:
+def cmd_move(args: argparse.Namespace) -> int:
     from .players import get_player, player_rng
     match = matchfile.loads(_read(args.file))
     if match.over:
         raise MexicanTrainError("the match is over: there is no move to make")
-    seat = match.seat
+    seat = match.round.seat       # the match is not over, so its round has a seat to move
     view = seat_view(match, seat)
     rng = player_rng(match.seed if args.seed is None else args.seed, seat, match.round.number)
     if args.explain:
@@ -105,7 +106,7 @@ def cmd_move(args) -> int:
     return 0
 
 
-def cmd_review(args) -> int:
+def cmd_review(args: argparse.Namespace) -> int:
     import json
     from . import review
     match = matchfile.loads(_read(args.file))
@@ -120,7 +121,7 @@ def cmd_review(args) -> int:
     return 0
 
 
-def cmd_tournament(args) -> int:
+def cmd_tournament(args: argparse.Namespace) -> int:
     from . import tournament
     rules = Rules.make(args.preset, set=args.set, seats=args.seats)
     if args.deals < 1:

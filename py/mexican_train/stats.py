@@ -93,6 +93,7 @@ def record(stats: Record, match_id: str, match: Match, day: str) -> Record:
     else:
         entry = next(m for m in out["matches"] if m["id"] == match_id)
     for r in finished[len(entry["rounds"]):]:
+        assert r.result is not None      # a finished round has its result
         scores = r.result.scores
         entry["rounds"].append({"points": [scores[s] for s in seats], "won": _won(scores, seats)})
     if match.over:
@@ -101,7 +102,7 @@ def record(stats: Record, match_id: str, match: Match, day: str) -> Record:
     return out
 
 
-def _tally(matches: list[dict]) -> dict[str, Any]:
+def _tally(matches: list[dict[str, Any]]) -> dict[str, Any]:
     rounds = [r for m in matches for r in m["rounds"]]
     points = [p for r in rounds for p in r["points"]]
     finished = [m for m in matches if m["won"] is not None]
@@ -115,10 +116,10 @@ def _tally(matches: list[dict]) -> dict[str, Any]:
 def summary(stats: Record) -> dict[str, Any]:
     """What the statistics screen shows: totals, by opponents and by set, best round, streaks, recent results."""
     matches = stats["matches"]
-    groups: dict[str, list[dict]] = {}
+    groups: dict[str, list[dict[str, Any]]] = {}
     for m in matches:
         groups.setdefault(m["opponents"], []).append(m)
-    sets: dict[int, list[dict]] = {}
+    sets: dict[int, list[dict[str, Any]]] = {}
     for m in matches:
         sets.setdefault(m["set"], []).append(m)
     best = None
@@ -171,6 +172,7 @@ def validate(data: object) -> Record:
     _need(data.get("version") == VERSION and _int(data.get("version")), "version", f"must be {VERSION}")
     matches = data.get("matches")
     _need(isinstance(matches, list), "matches", "must be a list")
+    assert isinstance(matches, list)
     seen = set()
     for i, m in enumerate(matches):
         where = f"matches[{i}]"
@@ -191,6 +193,7 @@ def validate(data: object) -> Record:
                   f"{at}.points", "must list whole numbers of points")
     daily = data.get("daily")
     _need(isinstance(daily, dict), "daily", "must be an object")
+    assert isinstance(daily, dict)
     for day, result in daily.items():
         at = f"daily[{day}]"
         _need(isinstance(result, dict), at, "must be an object")

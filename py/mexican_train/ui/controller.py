@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..actions import DRAW_ACTION, MEXICAN, PASS_ACTION, STOP_ACTION, Action, play
 from ..errors import MexicanTrainError
 from ..match import Match, Player, new_match
+from ..players.base import Steps
 from ..rules import Rules
 from ..tiles import Tile, parse_tile
 from ..view import seat_view
@@ -150,7 +151,7 @@ def human_to_move(session: Session) -> int | None:
     match = session.match
     if match is None or screen(session) != Screen.BOARD or session.paused or session.awaiting_next:
         return None
-    seat = match.seat
+    seat = match.round.seat   # on the board, the match is not over
     if match.players[seat].kind != "human" or viewer(session) != seat:
         return None
     return seat
@@ -160,15 +161,15 @@ def needs_reveal(session: Session) -> bool:
     """Hotseat: a person is to move and their hand is not yet on screen."""
     match = session.match
     return (match is not None and screen(session) == Screen.BOARD and not session.awaiting_next
-            and is_hotseat(match) and match.players[match.seat].kind == "human"
-            and session.revealed != match.seat)
+            and is_hotseat(match) and match.players[match.round.seat].kind == "human"
+            and session.revealed != match.round.seat)
 
 
 def cpu_to_move(session: Session) -> bool:
     """A CPU seat is to move and may act now."""
     match = session.match
     return (match is not None and screen(session) == Screen.BOARD and not session.paused and not session.hidden
-            and not session.awaiting_next and match.players[match.seat].kind != "human")
+            and not session.awaiting_next and match.players[match.round.seat].kind != "human")
 
 
 # -- starting a match -------------------------------------------------------------
@@ -181,7 +182,7 @@ def default_name(seat: int, kind: str, people: int) -> str:
     return _(S.CPU_N).format(n=seat)
 
 
-def settings_to_match(settings: dict) -> Match:
+def settings_to_match(settings: dict[str, Any]) -> Match:
     """A new Match from the setup form's settings; RulesError names a bad setting."""
     options = {name: settings.get(name) for name, _ in Rules.options() if name != "preset"}
     rules = Rules.make(settings.get("preset", "standard"), **options)
@@ -201,17 +202,22 @@ def settings_to_match(settings: dict) -> Match:
     return new_match(rules, seed, players)
 
 
-def start(settings: dict) -> Session:
+def start(settings: dict[str, Any]) -> Session:
     """A Session at the first turn of a new match (or showing why the settings cannot start one)."""
     try:
         match = settings_to_match(settings)
     except (MexicanTrainError, TypeError, ValueError) as err:
         return Session(error=_(S.ERROR_SETTINGS).format(reason=err))
-    speed = settings.get("cpu_speed") if settings.get("cpu_speed") in CPU_SPEEDS else DEFAULT_SPEED
+    speed = _speed(settings.get("cpu_speed"))
     after_turn = _after_turn(settings.get("after_turn"), match)
     names = _(S.AND).join(p.name for p in match.players)
     session = Session(match=match, cpu_speed=speed, after_turn=after_turn)
     return _turn_begins(session, (_(S.SAID_MATCH_START).format(players=names), _round_start_line(match)))
+
+
+def _speed(value: object) -> str:
+    """A valid CPU speed: ``value`` if it is one, else the default."""
+    return value if isinstance(value, str) and value in CPU_SPEEDS else DEFAULT_SPEED
 
 
 def _after_turn(value: object, match: Match) -> str:
@@ -235,7 +241,7 @@ def _name(match: Match, seat: int) -> str:
 
 # -- the event loop -----------------------------------------------------------------
 
-def handle(session: Session, event: dict) -> Session:
+def handle(session: Session, event: dict[str, Any]) -> Session:
     """The Session after one event from the page. Unknown or untimely events change nothing but say why."""
     session = session._replace(announce=(), prompts=(), error=None)
     kind = event.get("type")
@@ -265,19 +271,20 @@ def handle(session: Session, event: dict) -> Session:
     return session
 
 
-def _select(session: Session, text) -> Session:
+def _select(session: Session, text: object) -> Session:
     seat = human_to_move(session)
-    if seat is None:
+    match = session.match
+    if seat is None or match is None:
         return session
     try:
-        t = parse_tile(str(text), session.match.rules.set)
+        t = parse_tile(str(text), match.rules.set)
     except MexicanTrainError:
         return session
-    if t not in session.match.round.hands[seat]:
+    if t not in match.round.hands[seat]:
         return session
     if session.selected == t:
         return _shown(session._replace(selected=None), _(S.SAID_CLEARED))
-    if not targets_of(session.match, t):
+    if not targets_of(match, t):
         return session._replace(selected=None, announce=(_(S.SAID_NOT_PLAYABLE).format(tile=tile_text(t)),))
     return _shown(session._replace(selected=t, hint=None), _(S.SAID_SELECTED).format(tile=tile_text(t)))
 
@@ -288,14 +295,17 @@ def targets_of(match: Match, t: Tile) -> tuple[str, ...]:
 
 
 def _play_on(session: Session, train: str) -> Session:
-    known = {str(name) for name in [MEXICAN] + list(range(session.match.rules.seats))}
-    if human_to_move(session) is None or train not in known:
+    match = session.match
+    if match is None or human_to_move(session) is None:
+        return session
+    known = {MEXICAN} | {str(seat) for seat in range(match.rules.seats)}
+    if train not in known:
         return session
     if session.selected is None:  # a train pressed first (by keyboard or screen reader): say what to do
         return session._replace(announce=(_(S.SAID_PICK_FIRST),))
-    name = MEXICAN if train == MEXICAN else int(train)
-    if train not in targets_of(session.match, session.selected):
-        where = train_name(session.match, name, viewer(session))
+    name: int | str = MEXICAN if train == MEXICAN else int(train)
+    if train not in targets_of(match, session.selected):
+        where = train_name(match, name, viewer(session))
         return session._replace(announce=(_(S.SAID_NOT_HERE).format(tile=tile_text(session.selected), train=where),))
     return _commit(session, play(session.selected, name))
 
@@ -303,10 +313,13 @@ def _play_on(session: Session, train: str) -> Session:
 _COMMAND_ACTIONS = {"draw": DRAW_ACTION, "pass": PASS_ACTION, "stop": STOP_ACTION}
 
 
-def _command(session: Session, name) -> Session:
-    if name in _COMMAND_ACTIONS:
+def _command(session: Session, name: object) -> Session:
+    match = session.match
+    if match is None:
+        return session
+    if isinstance(name, str) and name in _COMMAND_ACTIONS:
         action = _COMMAND_ACTIONS[name]
-        if human_to_move(session) is None or action not in session.match.legal_actions():
+        if human_to_move(session) is None or action not in match.legal_actions():
             return session
         return _commit(session._replace(selected=None), action)
     if name == "clear":
@@ -322,16 +335,15 @@ def _command(session: Session, name) -> Session:
     if name == "next" and session.awaiting_next:
         return _turn_begins(session._replace(awaiting_next=False, revealed=None), ())
     if name == "reveal" and needs_reveal(session):
-        return _turn_begins(session._replace(revealed=session.match.seat), ())
+        return _turn_begins(session._replace(revealed=match.round.seat), ())
     if name == "hint":
         return _hint(session)
-    if name == "next_round" and screen(session) == Screen.ROUND_END and not session.match.over:
-        match = session.match
+    if name == "next_round" and screen(session) == Screen.ROUND_END and not match.over:
         session = session._replace(rounds_seen=session.rounds_seen + 1, selected=None, revealed=None,
                                    awaiting_next=False)
         return _turn_begins(session, (_round_start_line(match),))
-    if name == "final_results" and screen(session) == Screen.ROUND_END and session.match.over:
-        return session._replace(rounds_seen=len(session.match.rounds), final_seen=True)
+    if name == "final_results" and screen(session) == Screen.ROUND_END and match.over:
+        return session._replace(rounds_seen=len(match.rounds), final_seen=True)
     return session
 
 
@@ -344,25 +356,25 @@ def _hint(session: Session) -> Session:
     return show_hint(session, action, reason)
 
 
-def hint_thinking(session: Session):
+def hint_thinking(session: Session) -> Steps[tuple[Action, str]] | None:
     """The hint for the person to move, in steps (``players.explain_steps``), or None when no hint is due.
 
     The page runs it a few milliseconds at a time (py/page.py), then shows it with ``show_hint``.
     """
     seat = human_to_move(session)
-    if seat is None:
+    match = session.match
+    if seat is None or match is None:
         return None
     from ..players import explain_steps
-    match = session.match
     return explain_steps("strong", seat_view(match, seat), _rng(match), [p.name for p in match.players])
 
 
 def show_hint(session: Session, action: Action, reason: str) -> Session:
     """The Session showing a hint worked out by ``hint_thinking`` for this very position."""
     seat = human_to_move(session)
-    if seat is None:
-        return session
     match = session.match
+    if seat is None or match is None:
+        return session
     text = _(S.SAID_HINT).format(action=describe_move(match, action, seat), reason=reason)
     return session._replace(hint=(str(action), text), announce=(text,),
                             selected=action.tile if action.kind == "play" else session.selected)
@@ -383,16 +395,16 @@ def cpu_step(session: Session) -> Session:
     return cpu_play(session, finish(steps))
 
 
-def cpu_thinking(session: Session):
+def cpu_thinking(session: Session) -> Steps[Action] | None:
     """The decision of the CPU seat to move, in steps (``players.think``), or None when no CPU may act now.
 
     The page runs it a few milliseconds at a time (py/page.py), then plays it with ``cpu_play``.
     """
-    if not cpu_to_move(session):
+    match = session.match
+    if match is None or not cpu_to_move(session):
         return None
     from ..players import think
-    match = session.match
-    seat = match.seat
+    seat = match.round.seat
     return think(match.players[seat].kind, seat_view(match, seat), _rng(match))
 
 
@@ -406,7 +418,8 @@ def cpu_play(session: Session, action: Action) -> Session:
 def _commit(session: Session, action: Action) -> Session:
     """Apply an action of the seat to move, narrate it, and set up what comes next."""
     before = session.match
-    seat = before.seat
+    assert before is not None   # an action is committed only in a match
+    seat = before.round.seat
     after = before.apply(action)
     lines, moves = narrate(before, after, viewer=viewer(session))
     cpu = before.players[seat].kind != "human"
@@ -455,9 +468,9 @@ def _shown(session: Session, line: str) -> Session:
 def _turn_begins(session: Session, lines: tuple[str, ...]) -> Session:
     """Announce whose turn it is now."""
     match = session.match
-    if screen(session) != Screen.BOARD:
+    if match is None or screen(session) != Screen.BOARD:
         return session._replace(announce=lines)
-    seat = match.seat
+    seat = match.round.seat
     if match.players[seat].kind == "human":
         if needs_reveal(session):
             line = _(S.DO_REVEAL).format(name=_name(match, seat))
@@ -468,7 +481,7 @@ def _turn_begins(session: Session, lines: tuple[str, ...]) -> Session:
     return _prompted(session, lines, line)
 
 
-def restore(match: Match, app: dict | None) -> Session:
+def restore(match: Match, app: dict[str, Any] | None) -> Session:
     """A Session continuing a saved match exactly where it was left: paused only if the player had paused, the
     chosen tile still chosen, the same speed, setting and screens. When people share the device, the hand of
     the person to move stays hidden until they press Reveal hand, as at any turn change."""
@@ -482,7 +495,7 @@ def restore(match: Match, app: dict | None) -> Session:
         rounds_seen = finished - 1  # a finished match without its screens (a bare match file): its last round's end
     session = Session(match=match, paused=bool(app.get("paused")), rounds_seen=rounds_seen, final_seen=final_seen,
                       awaiting_next=bool(app.get("awaiting_next")),
-                      cpu_speed=app.get("cpu_speed") if app.get("cpu_speed") in CPU_SPEEDS else DEFAULT_SPEED,
+                      cpu_speed=_speed(app.get("cpu_speed")),
                       after_turn=_after_turn(app.get("after_turn"), match))
     session = session._replace(selected=_saved_selection(session, app.get("selected")))
     if session.awaiting_next:
@@ -505,7 +518,7 @@ def _saved_selection(session: Session, text: object) -> Tile | None:
     return t if t in match.round.hands[seat] and targets_of(match, t) else None
 
 
-def app_state(session: Session) -> dict:
+def app_state(session: Session) -> dict[str, Any]:
     """What the save keeps besides the match file: a pause the player chose, the chosen tile, speed, the
     "After my turn" setting, which screens were closed."""
     selected = session.selected

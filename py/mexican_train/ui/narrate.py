@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..actions import MEXICAN, Action
 from ..engine import Event, RoundState
 from ..i18n import _
@@ -39,7 +41,7 @@ def train_title(match: Match, train: int | str, viewer: int | None) -> str:
     return _(S.TRAIN_TITLE_SEAT).format(name=match.players[seat].name)
 
 
-def tile_text(t) -> str:
+def tile_text(t: Sequence[int]) -> str:
     """A tile as printed: 3-9."""
     return S.TILE.format(a=t[0], b=t[1])
 
@@ -47,6 +49,7 @@ def tile_text(t) -> str:
 def describe_move(match: Match, action: Action, viewer: int | None) -> str:
     """An action in words, for the hint: "3-9 on the Mexican Train", "draw a tile"."""
     if action.kind == "play":
+        assert action.tile is not None and action.train is not None    # a play names both
         return _(S.MOVE_PLAY).format(tile=tile_text(action.tile), train=train_name(match, action.train, viewer))
     return _({"draw": S.MOVE_DRAW, "pass": S.MOVE_PASS, "stop": S.MOVE_STOP}[action.kind])
 
@@ -82,6 +85,7 @@ def narrate(before: Match, after: Match, viewer: int | None) -> tuple[tuple[str,
         you = event.seat >= 0 and is_you(after, event.seat, viewer)
         name = after.players[event.seat].name if event.seat >= 0 else ""
         if event.kind == "play":
+            assert event.tile is not None and event.train is not None   # a play names both
             if event.tile.is_double:
                 template = S.SAID_PLAY_DOUBLE_YOU if you else S.SAID_PLAY_DOUBLE
             else:

@@ -7,8 +7,10 @@ screen (no other hand, no boneyard tile), counts for everyone, the layout.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..actions import MEXICAN
-from ..engine import RoundState
+from ..engine import RoundResult, RoundState
 from ..i18n import _, ngettext, plural
 from ..kernel import BOUND, CHAIN, DOUBLE, TWO_DOUBLES
 from ..match import Match
@@ -20,12 +22,14 @@ from .controller import (CPU_SPEEDS, Screen, Session, cpu_to_move, human_to_move
 from .narrate import tile_text, train_name, train_title
 
 LEVEL_LABELS = {level.name: level.label for level in LEVELS}
+JSON = dict[str, Any]
+"""A part of the view model: JSON-ready data."""
 
 
-def view_model(session: Session) -> dict:
+def view_model(session: Session) -> JSON:
     """Everything the page shows for this Session."""
     shown = screen(session)
-    vm = {"screen": shown, "announce": list(session.announce), "prompts": list(session.prompts),
+    vm: JSON = {"screen": shown, "announce": list(session.announce), "prompts": list(session.prompts),
           "error": session.error}
     match = session.match
     if match is None:
@@ -34,11 +38,11 @@ def view_model(session: Session) -> dict:
     me = viewer(session)
     vm.update(
         round=_round_line(match, state),
-        players=_players(session, state, me),
-        trains=_trains(session, state, me),
-        hand=_hand(session, state, me),
-        commands=_commands(session, state),
-        banner=_banner(session, state, me),
+        players=_players(session, match, state, me),
+        trains=_trains(session, match, state, me),
+        hand=_hand(session, match, state, me),
+        commands=_commands(session, match),
+        banner=_banner(session, match, state, me),
         rules=rules_summary(match.rules),
         paused=session.paused,
         cpu={"pending": cpu_to_move(session), "delay": CPU_SPEEDS[session.cpu_speed], "speed": session.cpu_speed},
@@ -49,21 +53,26 @@ def view_model(session: Session) -> dict:
         hotseat=is_hotseat(match),
     )
     if shown == Screen.ROUND_END:
-        vm["round_end"] = _round_end(session, state)
+        vm["round_end"] = _round_end(match, state)
     if shown == Screen.MATCH_END:
         vm["match_end"] = _match_end(match)
     return vm
 
 
-def _round_line(match: Match, state: RoundState) -> dict:
+def _round_line(match: Match, state: RoundState) -> JSON:
     return {"number": state.number + 1, "of": match.rules.rounds, "engine": state.engine,
             "text": _(S.ROUND_OF).format(number=state.number + 1, rounds=match.rules.rounds),
             "engine_text": _(S.ENGINE).format(value=state.engine),
             "boneyard": state.boneyard_count, "boneyard_text": _(S.BONEYARD).format(count=state.boneyard_count)}
 
 
-def _players(session: Session, state: RoundState, me: int | None) -> list[dict]:
-    match = session.match
+def _result(state: RoundState) -> RoundResult:
+    """The result of a round known to be over."""
+    assert state.result is not None, "the round is not over"
+    return state.result
+
+
+def _players(session: Session, match: Match, state: RoundState, me: int | None) -> list[JSON]:
     totals = _totals_before(match, state)
     if state.result is not None:  # the round is over: its points count at once, as its summary says
         totals = [total + score for total, score in zip(totals, state.result.scores)]
@@ -91,13 +100,12 @@ def kind_label(kind: str) -> str:
 def _totals_before(match: Match, state: RoundState) -> list[int]:
     totals = [0] * match.rules.seats
     for r in match.rounds[:state.number]:
-        for seat, score in enumerate(r.result.scores):
+        for seat, score in enumerate(_result(r).scores):
             totals[seat] += score
     return totals
 
 
-def _trains(session: Session, state: RoundState, me: int | None) -> list[dict]:
-    match = session.match
+def _trains(session: Session, match: Match, state: RoundState, me: int | None) -> list[JSON]:
     seats = match.rules.seats
     actor = human_to_move(session)
     legal = match.legal_actions() if actor is not None and state is match.round else ()
@@ -107,7 +115,7 @@ def _trains(session: Session, state: RoundState, me: int | None) -> list[dict]:
     rows = []
     for index in [seats] + list(range(seats)):  # the shared train first, then each seat's
         train = state.trains[index]
-        name = MEXICAN if index == seats else index
+        name: int | str = MEXICAN if index == seats else index
         key = str(name)
         mine = index == me
         if index in binding:
@@ -125,7 +133,7 @@ def _trains(session: Session, state: RoundState, me: int | None) -> list[dict]:
             spoken = plural(S.TRAIN_SPOKEN, count, train=title, state=words, end=train.end)
         else:
             spoken = _(S.TRAIN_SPOKEN_EMPTY).format(train=title, state=words, end=train.end)
-        if key in targets:
+        if key in targets and session.selected is not None:
             spoken += ", " + _(S.TRAIN_SPOKEN_TARGET).format(tile=tile_text(session.selected))
         rows.append({
             "id": key, "owner": None if index == seats else index, "title": title, "state": kind,
@@ -138,11 +146,10 @@ def _trains(session: Session, state: RoundState, me: int | None) -> list[dict]:
     return rows
 
 
-def _hand(session: Session, state: RoundState, me: int | None) -> dict | None:
-    match = session.match
+def _hand(session: Session, match: Match, state: RoundState, me: int | None) -> JSON | None:
     if me is None or screen(session) != Screen.BOARD:
         if needs_reveal(session):
-            return {"hidden": True, "text": _(S.HAND_HIDDEN).format(name=match.players[match.seat].name)}
+            return {"hidden": True, "text": _(S.HAND_HIDDEN).format(name=match.players[state.seat].name)}
         return None
     actor = human_to_move(session)
     title = _(S.HAND_TITLE) if not is_hotseat(match) else _(S.HAND_TITLE_NAMED).format(name=match.players[me].name)
@@ -170,12 +177,11 @@ def _hand(session: Session, state: RoundState, me: int | None) -> dict | None:
 
 
 def _target_name(match: Match, target: str, me: int | None) -> str:
-    name = MEXICAN if target == MEXICAN else int(target)
+    name: int | str = MEXICAN if target == MEXICAN else int(target)
     return train_name(match, name, me)
 
 
-def _commands(session: Session, state: RoundState) -> list[dict]:
-    match = session.match
+def _commands(session: Session, match: Match) -> list[JSON]:
     actor = human_to_move(session)
     legal = {a.kind for a in match.legal_actions()} if actor is not None else set()
     shown = screen(session)
@@ -195,15 +201,14 @@ def _commands(session: Session, state: RoundState) -> list[dict]:
             for cid, label, key, shown_now in commands]
 
 
-def _banner(session: Session, state: RoundState, me: int | None) -> str:
-    match = session.match
+def _banner(session: Session, match: Match, state: RoundState, me: int | None) -> str:
     if screen(session) != Screen.BOARD:
         return ""
     if session.paused:
         return _(S.DO_PAUSED)
     if session.awaiting_next:
         return _(S.DO_NEXT)
-    seat = match.seat
+    seat = state.seat   # on the board: the round in play
     if needs_reveal(session):
         return _(S.DO_REVEAL).format(name=match.players[seat].name)
     if match.players[seat].kind != "human":
@@ -270,10 +275,9 @@ def rules_summary(rules: Rules) -> str:
     return " · ".join(parts)
 
 
-def _round_end(session: Session, state: RoundState) -> dict:
-    match = session.match
-    result = state.result
-    if result.reason == "out":
+def _round_end(match: Match, state: RoundState) -> JSON:
+    result = _result(state)
+    if result.reason == "out" and result.seat is not None:
         title = _(S.ROUND_OVER_OUT).format(number=state.number + 1, name=match.players[result.seat].name)
     else:
         title = _(S.ROUND_OVER_BLOCKED).format(number=state.number + 1)
@@ -292,7 +296,7 @@ def _round_end(session: Session, state: RoundState) -> dict:
     return {"title": title, "rows": rows, "button": button, "total_label": _(S.TOTAL)}
 
 
-def _match_end(match: Match) -> dict:
+def _match_end(match: Match) -> JSON:
     totals = match.totals
     winners = match.winners
     best = totals[winners[0]]
@@ -305,7 +309,7 @@ def _match_end(match: Match) -> dict:
     for seat, player in enumerate(match.players):
         running, points = 0, []
         for r in match.rounds:
-            running += r.result.scores[seat]
+            running += _result(r).scores[seat]
             points.append(running)
         series.append({"name": player.name, "points": points, "winner": seat in winners,
                        "summary": _(S.CHART_SUMMARY).format(name=player.name, scores=", ".join(map(str, points)))})
