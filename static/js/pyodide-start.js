@@ -71,9 +71,9 @@ const archive = fetch(PACKAGE_URL).then((res) => {
 archive.catch(() => {});   // reported through the interpreter promise below, once PyScript waits on it
 
 // Python's downloads and start-up begin once the page has shown its first frame: they keep both
-// cores busy, and starting them earlier put the first paint back (bench/page_speed.py-style loads,
-// 10 of each: first paint 344 ms -> 264 ms median, ready 2.83 s -> 2.75 s). A hidden tab or an
-// unpainted frame does not wait for a frame that may never come (at most a second).
+// cores busy, and starting them before it delays the first paint (compare with bench/page_speed.py,
+// moving this wait away). A hidden tab or an unpainted frame does not wait for a frame that may never
+// come (at most a second).
 const firstFrame = new Promise((resolve) => {
   if (document.visibilityState === "hidden") resolve();
   requestAnimationFrame(() => setTimeout(resolve, 0));
