@@ -31,8 +31,7 @@ import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, ROOT)
-from bench.phone_speed import ARGS, CHROMIUM, OBSERVE_JS, PHONE, TIMEOUT, Counter, make_server, throttle  # noqa: E402
+from bench.phone_speed import ARGS, CHROMIUM, OBSERVE_JS, PHONE, TIMEOUT, Counter, make_server, throttle
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "v8.wasm",
               "disabled-by-default-v8.wasm.detailed", "disabled-by-default-v8.cpu_profiler", "blink", "loading",

@@ -24,7 +24,7 @@ import platform
 import statistics
 import sys
 
-from bench.page_speed import READY_MS, start_server
+from bench.page_speed import READY_MS, fill_match_form, start_server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -49,15 +49,7 @@ def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: in
         page.add_init_script(OBSERVE)
         page.goto(base + "?test=1&nosw")
         page.wait_for_selector("html[data-py-ready]", state="attached", timeout=READY_MS)
-        page.select_option("#preset", "classic" if len(seats) > 4 else "standard")
-        page.check('input[name="set"][value="12"]')
-        page.select_option("#seats", str(len(seats)))
-        for i, kind in enumerate(seats):
-            page.select_option(f"#seat-kind-{i}", kind)
-        page.check('input[name="rounds"][value="one"]')
-        page.select_option("#cpu_speed", speed)
-        page.click(".advanced summary")
-        page.fill("#seed", str(seed))
+        fill_match_form(page, seats, 12, "one", speed, seed)
         cdp = context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
         page.evaluate("window.mtPerf.steps.length = 0")

@@ -169,6 +169,21 @@ def bare_cold(browser, base: str, problems: list, snapshot: bool = False) -> dic
 
 # ---------------------------------------------------------------------------------------------- CPU match
 
+def fill_match_form(page, seats: list[str], set_: int, rounds: str, speed: str, seed: int) -> None:
+    """Fill the setup form for the benchmarks' CPU match (the form opens behind its toggle)."""
+    if page.get_attribute("#settings-toggle", "aria-expanded") != "true":
+        page.click("#settings-toggle")
+    page.select_option("#preset", "classic" if len(seats) > 4 else "standard")
+    page.check(f'input[name="set"][value="{set_}"]')
+    page.select_option("#seats", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f"#seat-kind-{i}", kind)
+    page.check(f'input[name="rounds"][value="{rounds}"]')
+    page.select_option("#cpu_speed", speed)
+    page.click(".advanced summary")
+    page.fill("#seed", str(seed))
+
+
 def cpu_match(browser, base: str, seats: list[str], set_: int, rounds: str, seed: int, problems: list) -> dict:
     """Play a whole CPU-only match at instant speed; returns the raw timings."""
     context = browser.new_context(viewport=DESKTOP)
@@ -180,16 +195,7 @@ def cpu_match(browser, base: str, seats: list[str], set_: int, rounds: str, seed
         watch = Problems(page, "match")
         page.goto(base + "?test=1&nosw")
         page.wait_for_selector("html[data-py-ready]", state="attached", timeout=READY_MS)
-        page.click("#settings-toggle")                 # the whole setup form
-        page.select_option("#preset", "classic" if len(seats) > 4 else "standard")
-        page.check(f'input[name="set"][value="{set_}"]')
-        page.select_option("#seats", str(len(seats)))
-        for i, kind in enumerate(seats):
-            page.select_option(f"#seat-kind-{i}", kind)
-        page.check(f'input[name="rounds"][value="{rounds}"]')
-        page.select_option("#cpu_speed", "instant")
-        page.click(".advanced summary")
-        page.fill("#seed", str(seed))
+        fill_match_form(page, seats, set_, rounds, "instant", seed)
         page.evaluate("window.mtPerf.layout = true; window.mtPerf.steps.length = 0; window.mtApi.timings()")
         page.click('#setup [data-action="start"]')
         if page.locator("#confirm-dialog").is_visible():

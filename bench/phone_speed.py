@@ -52,8 +52,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, ROOT)
-from scripts.static_host import StaticHandler  # noqa: E402
+from bench.page_speed import fill_match_form
+from scripts.static_host import StaticHandler
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -238,17 +238,7 @@ def cpu_match(browser, counter, base, seats, speed, cpu) -> dict:
         page.goto(base + "?test=1&nosw")
         page.wait_for_selector("html[data-py-ready]", state="attached")
         page.set_default_timeout(60_000)   # a form that changed fails in a minute, not in TIMEOUT
-        if page.get_attribute("#settings-toggle", "aria-expanded") != "true":
-            page.click("#settings-toggle")                 # the whole setup form
-        page.select_option("#preset", "classic" if len(seats) > 4 else "standard")
-        page.check('input[name="set"][value="12"]')
-        page.select_option("#seats", str(len(seats)))
-        for i, kind in enumerate(seats):
-            page.select_option(f"#seat-kind-{i}", kind)
-        page.check('input[name="rounds"][value="one"]')
-        page.select_option("#cpu_speed", speed)
-        page.click(".advanced summary")
-        page.fill("#seed", "1")
+        fill_match_form(page, seats, 12, "one", speed, 1)
         t0 = page.evaluate("performance.now()")
         page.click('#setup [data-action="start"]')
         page.wait_for_selector("#round-dialog[open], #match-dialog[open]", state="attached", timeout=TIMEOUT)
