@@ -3,6 +3,7 @@
 
     python3 -m bench.longtasks                         # 4x slower CPU, instant and normal speed
     python3 -m bench.longtasks --rate 4 --speeds instant --runs 3
+    python3 -m bench.longtasks --speeds instant --profile      # also dissect each task over 100 ms
 
 Serves the repository (scripts/serve.py, a process of its own on a free
 port), opens the game in Debian's Chromium (``CHROMIUM``, default
@@ -14,11 +15,17 @@ the "longtask" entries (tasks over 50 ms) from the first move to the end of
 the round. Also printed: the slowest steps across the bridge (Python plus
 JSON, and drawing), from app.js's ``window.mtPerf`` hook, to tell what is
 long. Target: no task over 100 ms. The script always exits 0.
+
+``--profile`` records Chromium's trace of the match (as bench/boot_profile.py does for the start-up)
+and prints, for every task over 100 ms, the browser's events inside it that took longest (a function
+call, style, layout, paint) and what the CPU profiler's samples there were running, by function.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import json
 import os
 import platform
 import statistics
@@ -38,7 +45,42 @@ new PerformanceObserver((list) => {
 """
 
 
-def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: int) -> dict:
+def dissect(data: bytes, start_ms: float, end_ms: float, over_ms: float = 100, top: int = 6) -> list[str]:
+    """Lines naming what ran in each main-thread task over ``over_ms`` between two ``performance.now()``
+    times, from a trace that holds the page's ``mt-match-start`` mark (its clock's zero)."""
+    from bench.boot_profile import TASK_NAMES, complete_events, main_thread, samples
+    trace = json.loads(data)
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    pid, tid = main_thread(events)
+    mark = next(e for e in events if e["pid"] == pid and e.get("name") == "mt-match-start"
+                and isinstance(e.get("args", {}).get("data"), dict))
+    zero = mark["ts"] - mark["args"]["data"]["startTime"] * 1000
+    timed = complete_events(events, pid, tid)
+    tasks = [e for e in timed if e["name"] in TASK_NAMES and e["dur"] >= over_ms * 1000
+             and start_ms <= (e["ts"] - zero) / 1000 <= end_ms]
+    outer = [t for t in tasks if not any(o is not t and o["ts"] <= t["ts"] and t["ts"] + t["dur"] <= o["ts"] + o["dur"]
+                                         for o in tasks)]
+    sampled = samples(events, pid, tid)
+    lines = []
+    for t in outer:
+        begin, end = t["ts"], t["ts"] + t["dur"]
+        lines.append(f"    task at {(begin - zero) / 1000 - start_ms:,.0f} ms, {t['dur'] / 1000:,.0f} ms long "
+                     f"({t.get('tdur', 0) / 1000:,.0f} ms of it running)")
+        inner = [e for e in timed if begin <= e["ts"] and e["ts"] + e["dur"] <= end and e is not t
+                 and e["name"] not in TASK_NAMES and e["dur"] >= 2000]
+        for e in sorted(inner, key=lambda e: -e["dur"])[:top]:
+            detail = e.get("args", {}).get("data", {}) or {}
+            what = detail.get("functionName") or detail.get("url") or detail.get("type") or ""
+            what = str(what).rsplit("/", 1)[-1][:50]
+            lines.append(f"        {e['dur'] / 1000:6,.0f} ms  {e['name']}{' ' + what if what else ''}")
+        inside = collections.Counter(name for ts, name in sampled if begin <= ts <= end)
+        total = sum(inside.values())
+        for name, n in inside.most_common(top):
+            lines.append(f"        {100 * n / total:5.1f} % of samples  {name}")
+    return lines
+
+
+def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: int, profile: bool = False) -> dict:
     """One match at ``speed`` under a CPU slowed ``rate`` times: the long tasks and the slowest bridge steps."""
     context = browser.new_context(viewport=DESKTOP)
     problems: list[str] = []
@@ -53,7 +95,10 @@ def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: in
         cdp = context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
         page.evaluate("window.mtPerf.steps.length = 0")
-        start = page.evaluate("performance.now()")
+        if profile:
+            from bench.boot_profile import CATEGORIES
+            browser.start_tracing(page=page, categories=CATEGORIES)
+        start = page.evaluate("performance.mark('mt-match-start'), performance.now()")
         page.click('#setup [data-action="start"]')
         page.wait_for_selector("#round-dialog[open], #match-dialog[open]", state="attached", timeout=1_800_000)
         end = page.evaluate("performance.now()")
@@ -68,11 +113,12 @@ def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: in
                 inside = [x for x in steps if s <= x.get("at", -1) <= s + d]
                 culprits.append((d, inside[0] if inside else None))
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        profiled = dissect(browser.stop_tracing(), start, end) if profile else []
     finally:
         context.close()
     slow = sorted(steps, key=lambda s: -(s["py"] + s["render"]))[:5]
     return {"tasks": tasks, "slow": slow, "seconds": (end - start) / 1000, "problems": problems,
-            "steps": len(steps), "culprits": culprits}
+            "steps": len(steps), "culprits": culprits, "profiled": profiled}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", default="strong,normal,easy,strong", help="CPU kinds of the match, by seat")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=1, help="matches per speed (seeds seed, seed+1, ...)")
+    parser.add_argument("--profile", action="store_true", help="trace the match and dissect each task over 100 ms")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
     proc, base = start_server(ROOT)
@@ -92,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
                   f" {args.seats} on double-12, one round")
             for speed in args.speeds.split(","):
                 for run in range(args.runs):
-                    r = play(browser, base, args.seats.split(","), speed, args.rate, args.seed + run)
+                    r = play(browser, base, args.seats.split(","), speed, args.rate, args.seed + run, args.profile)
                     tasks = r["tasks"]
                     over = [d for d in tasks if d > 100]
                     print(f"{speed:8} seed {args.seed + run}: {r['seconds']:.0f} s, {r['steps']} bridge calls;"
@@ -106,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
                         inside = f"{s['type']} (python+json {s['py']:.0f} ms, drawing {s['render']:.0f} ms)" if s \
                             else "no bridge call"
                         print(f"    task of {d:.0f} ms: {inside}")
+                    for line in r["profiled"]:
+                        print(line)
                     for problem in r["problems"]:
                         print(f"    page error: {problem}")
             browser.close()

@@ -404,11 +404,11 @@ def test_on_a_phone_the_hand_the_train_ends_and_the_draw_control_fit_on_screen(a
     page.check("#menu-numerals")
     page.click('#menu-dialog [data-action="close_dialog"]')
     assert page.locator("#hand-tiles svg text").count() >= 2 * len(app.hand()) - len(app.hand())
-    assert page.locator("#hand-tiles svg circle").count() == 0
+    assert page.locator("#hand-tiles svg path.pips").count() == 0
     page.click('.topbar [data-action="menu"]')
     page.uncheck("#menu-numerals")
     page.click('#menu-dialog [data-action="close_dialog"]')
-    assert page.locator("#hand-tiles svg circle").count() > 0
+    assert page.locator("#hand-tiles svg path.pips").count() > 0
 
 
 def test_a_saved_match_continues_exactly_after_a_reload(app, fresh_page, shared):

@@ -107,7 +107,25 @@ export function clearLog() { $("log").replaceChildren(); }
 
 // ---------------------------------------------------------------- trains
 // How many of a train's last tiles fit on its line, from the sizes the page style sets for this screen.
+// Measured once and kept until the board's width changes (a ResizeObserver) or relayout() asks again:
+// measuring forces the browser to lay out the page in the middle of drawing, at every computer move.
+let layoutKept = null;
+let watchingWidth = false;
 function trainLayout() {
+  if (!watchingWidth && window.ResizeObserver) {
+    watchingWidth = true;
+    let seen = null;
+    new ResizeObserver((entries) => {
+      const width = Math.round(entries[entries.length - 1].contentRect.width);
+      if (seen !== null && width !== seen) layoutKept = null;
+      seen = width;
+    }).observe($("trains"));
+  }
+  if (!layoutKept) layoutKept = measureTrainLayout();
+  return layoutKept;
+}
+
+function measureTrainLayout() {
   const width = $("trains").clientWidth || window.innerWidth;
   const style = getComputedStyle(document.documentElement);
   const px = (name, fallback) => parseFloat(style.getPropertyValue(name)) || fallback;
@@ -349,10 +367,21 @@ function renderHand(vm) {
 }
 
 // ---------------------------------------------------------------- commands
+// The command buttons are fixed markup: found once, not by a query over the whole board at every step.
+const commandButtons = new Map();
+function buttonsOf(id) {
+  let found = commandButtons.get(id);
+  if (!found) {
+    found = [...document.querySelectorAll(`#game-screen [data-action="${id}"], #pause-dialog [data-action="${id}"]`)];
+    commandButtons.set(id, found);
+  }
+  return found;
+}
+
 function renderCommands(vm) {
   for (const c of vm.commands || []) {
-    for (const btn of document.querySelectorAll(`#game-screen [data-action="${c.id}"], #pause-dialog [data-action="${c.id}"]`)) {
-      btn.hidden = !c.shown;
+    for (const btn of buttonsOf(c.id)) {
+      if (btn.hidden !== !c.shown) btn.hidden = !c.shown;
       const sr = btn.querySelector(".sr");
       if (sr) setText(sr, c.label); else setText(btn, c.label);
     }
@@ -464,9 +493,12 @@ function planFocus(vm) {
   run();
 }
 
+// Whether focus has nowhere to be. Drawing hides things only with the hidden attribute, by removing them
+// or by closing a dialog, so that is what is looked at: asking the browser whether the element is
+// visible would make it lay out the page in the middle of drawing, at every computer move.
 function lost(el) {
   return !el || el === document.body || el === document.documentElement || !el.isConnected ||
-    (el.checkVisibility ? !el.checkVisibility() : el.offsetParent === null && el.tagName !== "DIALOG");
+    el.closest("[hidden], dialog:not([open])") !== null;
 }
 
 /**
@@ -513,6 +545,7 @@ export function renderGame(vm) {
 
 /** Re-lay the trains (window resized, a train expanded, the tile face changed). */
 export function relayout(vm) {
+  layoutKept = null;
   if (vm && vm.trains) { renderHub(vm); renderTrains(vm); renderHand(vm); pinReachable(); rescueFocus(); }
 }
 

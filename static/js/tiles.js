@@ -38,6 +38,14 @@ function el(name, attrs) {
   return node;
 }
 
+// A half's pips as one path of circles (two arcs each): a board of 13 trains holds hundreds of tiles,
+// and one node per half instead of one per pip keeps style, layout and garbage collection short on a phone.
+function pipsPath(value, ox, oy) {
+  const r = value >= 10 ? 8 : 9.5;
+  return (PIPS[value] || []).map(([x, y]) =>
+    `M${ox + x - r} ${oy + y}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`).join("");
+}
+
 function half(group, value, ox, oy) {
   const colour = PIP_COLOURS[value] || "#000";
   if (numeralsOn()) {
@@ -46,28 +54,31 @@ function half(group, value, ox, oy) {
       "font-family": "system-ui, sans-serif" });
     t.textContent = String(value);
     group.appendChild(t);
-    return;
-  }
-  const r = value >= 10 ? 8 : 9.5;
-  for (const [x, y] of PIPS[value] || []) {
-    group.appendChild(el("circle", { cx: ox + x, cy: oy + y, r, fill: colour }));
+  } else if (value > 0) {
+    group.appendChild(el("path", { d: pipsPath(value, ox, oy), fill: colour, class: "pips" }));
   }
 }
+
+const drawn = new Map();   // a face drawn once, cloned after: cloning is cheaper than building it again
 
 /**
  * An <svg> of tile (a, b): `vertical` puts a on top, otherwise a on the left.
  * It is decoration only (aria-hidden): the element around it carries the words.
  */
 export function tileSvg(a, b, vertical = false) {
-  const w = vertical ? 100 : 200, h = vertical ? 200 : 100;
-  const svg = el("svg", { viewBox: `0 0 ${w} ${h}`, class: "face", "aria-hidden": "true", focusable: "false" });
-  svg.appendChild(el("rect", { x: 2, y: 2, width: w - 4, height: h - 4, rx: 14, class: "bone" }));
-  if (vertical) svg.appendChild(el("line", { x1: 14, y1: 100, x2: 86, y2: 100, class: "divider" }));
-  else svg.appendChild(el("line", { x1: 100, y1: 14, x2: 100, y2: 86, class: "divider" }));
-  const g = el("g", {});
-  half(g, a, 0, 0);
-  half(g, b, vertical ? 0 : 100, vertical ? 100 : 0);
-  svg.appendChild(g);
-  return svg;
+  const key = `${a}-${b}-${vertical ? "v" : "h"}-${numeralsOn() ? "n" : "p"}`;
+  let face = drawn.get(key);
+  if (!face) {
+    const w = vertical ? 100 : 200, h = vertical ? 200 : 100;
+    face = el("svg", { viewBox: `0 0 ${w} ${h}`, class: "face", "aria-hidden": "true", focusable: "false" });
+    face.appendChild(el("rect", { x: 2, y: 2, width: w - 4, height: h - 4, rx: 14, class: "bone" }));
+    if (vertical) face.appendChild(el("line", { x1: 14, y1: 100, x2: 86, y2: 100, class: "divider" }));
+    else face.appendChild(el("line", { x1: 100, y1: 14, x2: 100, y2: 86, class: "divider" }));
+    const g = el("g", {});
+    half(g, a, 0, 0);
+    half(g, b, vertical ? 0 : 100, vertical ? 100 : 0);
+    face.appendChild(g);
+    drawn.set(key, face);
+  }
+  return face.cloneNode(true);
 }
-
