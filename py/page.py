@@ -23,6 +23,8 @@ Python only through ``window.mtApi``, with JSON strings both ways:
                        (``stuck``: an unreadable save stays in its place; ``behind``:
                        how far behind the save is, noted before a reload)
 ``export_match()``     the match file of the match in play ("" when none)
+``warm_up()``          a few ms of ``warm_up_steps`` (the page calls it while idle on
+                       the first screen); true while there is more to do
 ``timings()``          test hook (bench/page_speed.py): ``{"cpu": [[kind, ms], ...]}``,
                        the Python time of each recent CPU step (its choice, over
                        all its slices, and the move applied), oldest first;
@@ -50,6 +52,7 @@ import os
 import sys
 import time
 import traceback
+from collections.abc import Iterator
 from typing import Any
 
 from mexican_train.errors import MexicanTrainError
@@ -374,6 +377,38 @@ class App:
         return vm
 
 
+WARM_UP_SETTINGS = {"set": 12, "seats": 4, "rounds": 1, "cpu_speed": "instant", "seed": 1,
+                    "players": [{"kind": kind} for kind in ("strong", "normal", "easy", "strong")]}
+WARM_UP_MOVES = 6
+
+
+def warm_up_steps() -> Iterator[None]:
+    """What the start of a match runs (a deal, the view model and its JSON, the save's text, a few computer
+    moves with Strong's thinking), on a throwaway match, in small steps. The browser compiles Python's
+    WebAssembly functions one by one at their first call, and after the snapshot's restore few have
+    run: without this the first Start and the first computer moves pay for it (python3 -m
+    bench.longtasks). Nothing here touches the App, the save or the page."""
+    session = controller.start(WARM_UP_SETTINGS)
+    yield
+    json.dumps(view_model(session))
+    yield
+    storage.record_text(session, "warm-up", 0)
+    yield
+    for _move in range(WARM_UP_MOVES):
+        steps = controller.cpu_thinking(session)
+        if steps is None:
+            return
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                session = controller.cpu_play(session, done.value)
+                break
+            yield
+        json.dumps(view_model(session))
+        yield
+
+
 def _actions(session: controller.Session) -> int:
     """How many actions the match of a session holds, over all its rounds."""
     return sum(len(r.actions) for r in session.match.rounds) if session.match is not None else 0
@@ -424,12 +459,19 @@ def _expose() -> None:
     def boot():
         return json.dumps(app.boot())
 
+    warming = Job("warm-up", None, warm_up_steps())
+
+    def warm_up():
+        done, _result = warming.run(SLICE_MS)
+        return not done
+
     def timings():
         cpu, app.cpu_ms = app.cpu_ms, []
         return json.dumps({"cpu": cpu})
 
     api = {"dispatch": create_proxy(dispatch), "boot": create_proxy(boot),
            "export_match": create_proxy(app.export_match), "timings": create_proxy(timings),
+           "warm_up": create_proxy(warm_up),
            "python": sys.version.split()[0]}
     window.mtApi = to_js(api)
     gc.freeze()

@@ -245,3 +245,12 @@ def test_the_hint_is_worked_out_in_slices_too():
         vm = think_to_the_end(app, {"type": "cpu"})[-1]
     answers = think_to_the_end(app, {"type": "command", "name": "hint"})
     assert answers[-1]["hint"] is not None and any(line.startswith("Hint") for line in answers[-1]["announce"])
+
+
+def test_the_warm_up_ends_after_a_few_computer_moves_made_in_short_steps():
+    import page
+    steps = 0
+    for _ in page.warm_up_steps():
+        steps += 1
+        assert steps < 100_000, "the warm-up never ends"
+    assert steps > page.WARM_UP_MOVES * 2          # Strong's thinking yields between its units of work

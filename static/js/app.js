@@ -217,6 +217,19 @@ function onPythonReady() {
   tabs.hello();
   registerOffline();
   performance.mark("mt-ready");   // the game is playable (bench/page_speed.py reads this mark)
+  warmUpWhileIdle();
+}
+
+// While the first screen waits for a tap, Python plays a few moves of a throwaway match in idle time, a
+// slice at a time, so the browser compiles what a match runs before the first Start, not during it
+// (py/page.py warm_up_steps). It stops for good once a match is on screen.
+function warmUpWhileIdle() {
+  const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 50));
+  const step = () => {
+    if (vm || view !== "setup" || queued) return;
+    if (bridge.warmUp()) idle(step);
+  };
+  idle(step);
 }
 
 // ------------------------------------------------------------------ page actions

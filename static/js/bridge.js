@@ -27,3 +27,8 @@ export function boot() {
 export function exportMatch() {
   try { return window.mtApi.export_match(); } catch (err) { fail(err); return ""; }
 }
+
+/** A few ms of Python's warm-up (py/page.py warm_up_steps); true while there is more. Never throws. */
+export function warmUp() {
+  try { return !!window.mtApi.warm_up(); } catch (err) { return false; }
+}
