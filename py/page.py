@@ -18,7 +18,7 @@ Python only through ``window.mtApi``, with JSON strings both ways:
                        ``unsaved`` (moves not saved while saving fails, else
                        null) and ``held`` (``{"hash", "text"}``: an unreadable
                        save this tab replaces only after the player's yes)
-``boot()``             what the setup screen offers: ``{"saved": {"text"} | null,
+``boot()``             what the setup screen offers: ``{"saved": {"text", "over"} | null,
                        "message": str | null, "stuck": bool, "behind": str | null}``
                        (``stuck``: an unreadable save stays in its place; ``behind``:
                        how far behind the save is, noted before a reload)
@@ -136,13 +136,14 @@ class App:
 
     @staticmethod
     def summary(session: controller.Session) -> dict:
-        """One line naming a saved match, for its Continue button."""
+        """One line naming a saved match, for its Continue button, and whether that match is over (a
+        preset's autostart replaces a finished match, never one still in play)."""
         match = session.match
         names = _(S.AND).join(p.name for p in match.players)
         if match.over:
-            return {"text": _(S.SAVED_MATCH_OVER).format(players=names)}
+            return {"text": _(S.SAVED_MATCH_OVER).format(players=names), "over": True}
         vm = view_model(session)
-        return {"text": _(S.SAVED_MATCH).format(players=names, round=vm["round"]["text"])}
+        return {"text": _(S.SAVED_MATCH).format(players=names, round=vm["round"]["text"]), "over": False}
 
     # -- events -------------------------------------------------------------------------
     def dispatch(self, event: dict) -> dict:

@@ -9,10 +9,12 @@ import * as sound from "./sound.js";
 import * as setup from "./setup.js";
 import * as saving from "./saving.js";
 import { attachInput } from "./input.js";
-import { REGISTRY, TEXT, fill } from "./text.js";
+import { LANGUAGES, REGISTRY, TEXT, fill } from "./text.js";
 import { registerOffline } from "./offline.js";
 import { attachTabs } from "./tabs.js";
 import { attachLanguagePickers, takeResume } from "./language.js";
+import { readPresets } from "./presets.js";
+import { attachHost } from "./host.js";
 
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = "mexican-train:match";        // py/mexican_train/ui/storage.py MATCH_KEY
@@ -26,6 +28,9 @@ let savedOffer = hasSaveKey();   // a saved match may be waiting (Python says fo
 let savedText = TEXT.savedFound;
 let otherTabPlaying = false;     // another tab answered that it has this match in play (tabs.js)
 let tabs = null;
+let host = null;         // the page that embeds the game, if any (host.js)
+const params = new URLSearchParams(location.search);
+const address = readPresets(params, REGISTRY, params.get("test") === "1", LANGUAGES);   // a preset (presets.js)
 
 function hasSaveKey() {
   try { return localStorage.getItem(SAVE_KEY) !== null; } catch (e) { return false; }
@@ -103,6 +108,7 @@ function show(next) {
   if (view !== REGISTRY.screens[vm.screen]) { showScreen(REGISTRY.screens[vm.screen]); render.resetFocus(); }
   render.renderGame(vm);
   sound.react(prev, vm);
+  host.react(prev, vm);
   html.dataset.screen = vm.screen;
   html.dataset.step = vm.step;
   html.dataset.focus = vm.focus;
@@ -178,7 +184,10 @@ function startMatch(settings) {
   }
   render.clearLog();
   const next = send({ type: "new_match", settings });
-  if (next && !next.fatal && next.screen !== "setup") savedOffer = false;
+  if (next && !next.fatal && next.screen !== "setup") {
+    savedOffer = false;
+    host.matchStarted(next);
+  }
 }
 
 function continueSaved() {
@@ -209,11 +218,13 @@ function onPythonReady() {
   if (info.saved) savedText = info.saved.text;
   showSaveMessage(info);
   if (view === "setup") updateSavedPanel();
+  host.emit("ready");
   const q = queued;
   queued = null;
   showWait();
   if (q && q.kind === "start") startMatch(q.settings);
   else if (q && q.kind === "continue") continueSaved();
+  else if (address.autostart && !vm && !(info.saved && !info.saved.over)) startMatch(setup.collect());
   tabs.hello();
   registerOffline();
   performance.mark("mt-ready");   // the game is playable (bench/page_speed.py reads this mark)
@@ -287,12 +298,7 @@ function action(name, el) {
       scheduleCpu();
       return;
     case "close_dialog": render.closeDialog(el.closest("dialog")); return;
-    case "sound": {
-      sound.setOn(!sound.isOn());
-      for (const b of document.querySelectorAll('[data-action="sound"]')) b.setAttribute("aria-pressed", String(sound.isOn()));
-      if (sound.isOn()) sound.play("turn");
-      return;
-    }
+    case "sound": switchSound(!sound.isOn()); return;
     case "export":
       // With friends at the device, the file would show them each other's hands: ask first.
       if (vm && vm.hotseat && vm.screen === "board") { render.openDialog($("export-dialog")); return; }
@@ -310,6 +316,12 @@ function action(name, el) {
     case "reload_page": location.reload(); return;
     default: return;
   }
+}
+
+function switchSound(on) {
+  sound.setOn(on);
+  for (const b of document.querySelectorAll('[data-action="sound"]')) b.setAttribute("aria-pressed", String(sound.isOn()));
+  if (sound.isOn()) sound.play("turn");
 }
 
 function exportFile() {
@@ -344,9 +356,28 @@ function importFile(file) {
   reader.readAsText(file);
 }
 
+// ------------------------------------------------------------------ presets and the host page
+// A preset in the address fills the form for this visit (setup.js); with ?autostart=1 the match starts at
+// once, queued until Python is ready, unless a match is saved: then the setup screen offers Continue
+// first, and Start asks before replacing it (onPythonReady starts at once only when the save turns out
+// to be unreadable or a finished match). The host page may pause, resume and mute (host.js).
+function attachAddress() {
+  for (const warning of address.warnings) console.warn(warning);
+  setup.init(address.values);
+  host = attachHost(params, {
+    pause: () => { if (vm && view === "game") send({ type: "command", name: "pause" }); },
+    resume: () => { if (vm && view === "game") send({ type: "command", name: "resume" }); },
+    mute: () => switchSound(false),
+  }, (seat) => ((address.values.players || [])[seat] || {}).name);
+}
+
+function autostart() {
+  if (address.autostart && !hasSaveKey()) startMatch(setup.collect());
+}
+
 // ------------------------------------------------------------------ wiring
 function init() {
-  setup.init();
+  attachAddress();
   if (window.mtPrefs) window.mtPrefs.sync();   // the display preferences script in index.html
   updateSavedPanel();
 
@@ -394,6 +425,7 @@ function init() {
 
   attachLanguagePickers(() => !!vm && vm.screen !== "match_end");
   if (takeResume() && savedOffer) continueSaved();   // a language change in the middle of a match: carry on
+  else autostart();
 
   window.mtBoot.onProgress = () => { if (queued) showWait(); };
   window.mtBoot.whenReady(onPythonReady);

@@ -42,10 +42,13 @@ export function attachHost(params, commands, hostNames) {
 
   window.addEventListener("message", (event) => {
     const data = event.data;
-    if (!data || data.source !== HOST_SOURCE || !framed || event.source !== window.parent) return;
-    if (!origin || event.origin !== origin) {
-      console.warn(`mexican-train: ignoring the command "${data.type}" from ${event.origin}: ` +
-        (origin ? `commands come from ${origin} only` : "the address names no host (?host=...)"));
+    if (!data || data.source !== HOST_SOURCE) return;
+    if (!framed || !origin || event.origin !== origin || event.source !== window.parent) {
+      const why = !framed ? "the game is not in a frame"
+        : !origin ? "the address names no host (?host=...)"
+        : event.origin !== origin ? `commands come from ${origin} only`
+        : "commands come from the page that holds the frame only";
+      console.warn(`mexican-train: ignoring the command "${data.type}" from ${event.origin}: ${why}`);
       return;
     }
     const run = commands[data.type];

@@ -6,8 +6,9 @@
 //
 // Each value is checked as strictly as the setup form checks it, against the same registries (the rule
 // options, presets, levels and speeds declared in Python: REGISTRY). A bad value is left out with one
-// console warning naming it, and the rest still applies. `lang` is the page's (static/js/prefs.js) and
-// `host` the embedding page's origin (static/js/host.js).
+// console warning naming it, and the rest still applies. `lang` is followed by the page's display script
+// (static/js/prefs.js, before anything is drawn; here it is only checked) and `host`, the embedding
+// page's origin, by static/js/host.js.
 
 /** Switches in the address: 1, true, yes or on; 0, false, no or off. */
 function readSwitch(text) {
@@ -25,9 +26,10 @@ function readInt(text) {
 /**
  * The setup choices named in ``params`` (a URLSearchParams), checked: {values, autostart, warnings}.
  * ``values`` holds only what was given and valid: preset, set, seats, players ([{kind, name}] for the
- * seats given), rounds, cpu_speed, hand_size, seed and each rule option; ``testing`` allows the Random level.
+ * seats given), rounds, cpu_speed, hand_size, seed and each rule option; ``testing`` allows the Random level;
+ * ``languages`` ([[code, ...], ...]), when given, are the codes ``lang`` may name.
  */
-export function readPresets(params, registry, testing = false) {
+export function readPresets(params, registry, testing = false, languages = null) {
   const values = {};
   const warnings = [];
   const bad = (name, why) => warnings.push(`mexican-train: ignoring the address's ${name}=${params.get(name)}: ${why}`);
@@ -98,6 +100,10 @@ export function readPresets(params, registry, testing = false) {
     const seed = readInt(params.get("seed"));
     if (seed !== null) values.seed = seed;
     else bad("seed", "a deal number is a whole number");
+  }
+  if (given("lang") && languages) {
+    const codes = languages.map((l) => l[0]);
+    if (!codes.includes(String(params.get("lang")).toLowerCase().split("-")[0])) bad("lang", `it is one of ${codes.join(", ")}`);
   }
   let autostart = false;
   if (given("autostart")) {

@@ -6,8 +6,9 @@
 // What the presets set, how many seats a preset allows on a set, the rule options and the CPU levels
 // come from the Python registries (REGISTRY, written into the page at build time).
 //
-// URL parameters (for tests and for sharing a deal):
-//   ?seed=N   fills the deal number (the same N deals the same tiles)
+// URL parameters: a preset in the address (static/js/presets.js reads and checks it; docs/embed.md lists
+// every parameter) fills the form from the game's defaults for this visit only: nothing of that visit is
+// remembered. ?seed=N alone only fills the deal number (the same N deals the same tiles), and
 //   ?test=1   also offers "CPU: Random" seats (a random legal move; for tests)
 import { REGISTRY, TEXT, fill } from "./text.js";
 
@@ -21,6 +22,8 @@ let seats = [];   // [{name, kind}] as typed (an empty name: the default, chosen
 // "After my turn" follows the table (REGISTRY.after_turn_default: straight on alone against computers, wait
 // for Next player when people share the device) until the player chooses; then their choice is kept.
 let afterTurnChosen = false;
+// A preset in the address shapes this visit's form: then nothing is remembered for the next visit.
+let visitOnly = false;
 
 /** The name a seat gets when none is typed (as ui/controller.py's default_name decides it). */
 function defaultName(index, kind, people) {
@@ -151,6 +154,7 @@ export function collect() {
 
 /** Remember the form (not the deal number) for the next visit; "After my turn" only once the player chose it. */
 export function remember() {
+  if (visitOnly) return;
   const s = collect();
   delete s.seed;
   if (!afterTurnChosen) delete s.after_turn;
@@ -229,11 +233,37 @@ function restore() {
   if (REGISTRY.after_turn.includes(s.after_turn)) { f.after_turn.value = s.after_turn; afterTurnChosen = true; }
 }
 
-export function init() {
+/** The choices a preset in the address names (readPresets' ``values``), over the game's own defaults. */
+function applyAddress(values) {
   const f = form();
-  restore();
-  const seed = intOrNull(params.get("seed"));
-  if (seed !== null) f.seed.value = String(seed);
+  const check = (name, value) => { f.querySelector(`input[name="${name}"][value="${value}"]`).checked = true; };
+  if (values.preset) f.preset.value = values.preset;
+  if (values.set) check("set", values.set);
+  applyPreset();   // the rule options this preset gives this set
+  if (values.seats) $("seats").value = String(values.seats);
+  (values.players || []).forEach((p, i) => {
+    if (p) seats[i] = { name: p.name || "", kind: p.kind || (i === 0 ? "human" : "normal") };
+  });
+  if (values.rounds) check("rounds", values.rounds);
+  if (values.cpu_speed) f.cpu_speed.value = values.cpu_speed;
+  for (const option of REGISTRY.options) {
+    if (!(option.name in values)) continue;
+    if (option.kind === "switch") f[option.name].checked = values[option.name];
+    else f[option.name].value = String(values[option.name]);
+  }
+  if (values.hand_size) f.hand_size.value = String(values.hand_size);
+}
+
+/**
+ * Fill the form: from a preset in the address (``address``: readPresets' ``values``) when it names any
+ * choice besides the deal number, else from what the player chose last time; then keep it consistent.
+ */
+export function init(address = {}) {
+  const f = form();
+  visitOnly = Object.keys(address).some((name) => name !== "seed");
+  if (visitOnly) applyAddress(address);
+  else restore();
+  if (address.seed !== undefined) f.seed.value = String(address.seed);
   drawSeats();
   limitSeats();
   $("seats").addEventListener("change", () => { readSeats(); drawSeats(); });

@@ -7,13 +7,16 @@ screen (no other hand, no boneyard tile), counts for everyone, the layout.
 
 from __future__ import annotations
 
+import functools
+import json
+import zlib
 from typing import Any
 
 from ..actions import MEXICAN
 from ..engine import RoundResult, RoundState
 from ..i18n import _, ngettext, plural
 from ..kernel import BOUND, CHAIN, DOUBLE, TWO_DOUBLES
-from ..match import Match
+from ..match import Match, Player
 from ..players import LEVELS
 from ..rules import PRESET_NAMES, Rules
 from . import strings as S
@@ -51,12 +54,44 @@ def view_model(session: Session) -> JSON:
         focus=_focus(session),
         step=f"{state.number}/{len(state.actions)}/{int(session.awaiting_next)}/{session.revealed}",
         hotseat=is_hotseat(match),
+        summary=match_summary(match),
     )
     if shown == Screen.ROUND_END:
         vm["round_end"] = _round_end(match, state)
     if shown == Screen.MATCH_END:
         vm["match_end"] = _match_end(match)
     return vm
+
+
+def match_summary(match: Match) -> JSON:
+    """What a page that embeds the game may learn about the match (static/js/host.js): never a tile.
+
+    ``match`` tells matches apart (a fingerprint of the deal number, rules and players); ``rules`` is the
+    match file's rules object; ``kinds`` and ``names`` go seat by seat; ``rounds`` holds each finished
+    round's scores and ``totals_after`` the totals after it; ``winners`` is empty until the match is ``over``.
+    """
+    fingerprint, rules = _fixed_part(match.rules, match.seed, match.players)
+    rounds: list[list[int]] = []
+    totals_after: list[list[int]] = []
+    running = [0] * match.rules.seats
+    for r in match.rounds:
+        if r.result is None:
+            continue
+        rounds.append(list(r.result.scores))
+        running = [total + score for total, score in zip(running, r.result.scores)]
+        totals_after.append(list(running))
+    return {"match": fingerprint, "rules": dict(rules), "kinds": [p.kind for p in match.players],
+            "names": [p.name for p in match.players], "rounds": rounds, "totals_after": totals_after,
+            "totals": list(match.totals), "over": match.over, "winners": list(match.winners)}
+
+
+@functools.lru_cache(maxsize=4)
+def _fixed_part(rules: Rules, seed: int, players: tuple[Player, ...]) -> tuple[str, dict[str, Any]]:
+    """What never changes during a match: its fingerprint and its rules as the match file writes them (kept,
+    since the page builds a view model after every step)."""
+    written = rules.to_dict()
+    key = json.dumps([seed, written, [list(p) for p in players]], sort_keys=True, separators=(",", ":"))
+    return f"{zlib.crc32(key.encode('utf-8')):08x}", written
 
 
 def _round_line(match: Match, state: RoundState) -> JSON:
