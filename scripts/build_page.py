@@ -92,6 +92,24 @@ def _registry() -> dict:
     }
 
 
+def plural_categories(lang: str) -> dict[str, int]:
+    """Which form of a plural message each plural category of ``lang`` (CLDR's, as the browser's
+    Intl.PluralRules names them) takes in the catalogue: ``{"one": 0, "other": 1}`` in English.
+
+    Read off the catalogue's own rule (its Plural-Forms) for sample numbers; a catalogue whose rule
+    gives two forms to numbers of one category is refused, since the page could not follow it."""
+    from babel import Locale
+    from mexican_train import i18n
+    category_of = Locale.parse(lang).plural_form
+    found: dict[str, int] = {}
+    for n in i18n.PLURAL_SAMPLES:
+        category, index = category_of(n), i18n.plural_index(n, lang)
+        if found.setdefault(category, index) != index:
+            raise ValueError(f"the {lang} catalogue's plural rule splits CLDR's category {category!r} "
+                             f"(form {found[category]}, and form {index} for {n})")
+    return found
+
+
 def render(lang: str) -> str:
     """The page of ``lang``, complete with its policy's hashes."""
     from mexican_train import i18n
@@ -113,10 +131,10 @@ def render(lang: str) -> str:
         registry["names"] = {"you": i18n._(S.YOU), "person": i18n._(S.PLAYER_N), "cpu": i18n._(S.CPU_N)}
         registry["level_labels"] = {level.name: cpu_label.format(level=i18n._(level.label)) for level in LEVELS}
         registry["level_names"] = {level.name: i18n._(level.label) for level in LEVELS}
-        registry["preset_rules"] = {name: i18n._(S.RULES_PRESET).format(preset=i18n._(label))
-                                    for name, label in PRESET_NAMES.items()}
+        registry["preset_rules"] = {name: i18n._(label) for name, label in PRESET_NAMES.items()}
         langs = [[code, i18n.LANGUAGES[code], page_file(code)] for code in languages()]
-        data = {"lang": lang, "languages": langs, "text": text, "registry": registry}
+        data = {"lang": lang, "languages": langs, "text": text, "registry": registry,
+                "plural": plural_categories(lang)}
         with open(CSS, encoding="utf-8") as f:
             css = f.read()
         with open(PREFS, encoding="utf-8") as f:

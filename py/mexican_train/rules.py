@@ -32,8 +32,8 @@ from .i18n import N_
 from .tiles import SET_SIZES
 
 PRESETS = ("standard", "classic")
-PRESET_NAMES = {"standard": N_("Standard"), "classic": N_("Classic")}
-"""Each preset's name, for the setup screen and the rules line under the board."""
+PRESET_NAMES = {"standard": N_("Standard rules"), "classic": N_("Classic rules")}
+"""Each preset in words, for the rules line under the board and the first screen's summary."""
 DOUBLE_RULES = ("flexible", "immediate")
 BLANK_DOUBLE_PENALTIES = (0, 25, 50)
 MATCH_LENGTHS = {"one": 1, "short": 3}
