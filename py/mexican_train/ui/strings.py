@@ -219,6 +219,14 @@ REPLAY_DEAL = N_("Round {round}: the tiles are dealt.")
 SAVED_MATCH = N_("{players}: {round}")
 SAVED_MATCH_OVER = N_("{players}: match over")
 
+# -- the web app manifest (manifest.webmanifest is the English one; scripts/build_page.py writes the others) --
+MANIFEST = {
+    "name": N_("Mexican Train dominoes"),
+    "short_name": N_("Mexican Train"),
+    "description": N_("Mexican Train dominoes: play against the computer or pass the device between friends. "
+                      "Works offline."),
+}
+
 # -- what the page's JavaScript says before (and besides) Python: written into the page at build time --
 PAGE_TEXT = {
     # loading (static/js/boot.js)
