@@ -31,7 +31,7 @@ SAME_AS_ENGLISH = {
     "es": {"Normal", "Total", "{name} ({level})", "{name}: {moves}", "{name}: {scores}", "{first}, {rest}",
            "{players}: {round}", "Hint: {action}. {reason}"},
     "fr": {"Normal", "Total", "Menu", "Options", "Pause", "Points", "Standard", "Trains", "Double-12", "Double-9",
-           "Double-6", "25 points", "50 points", "{name} ({level})", "{first}, {rest}", "double {a}"},
+           "Double-6", "25 points", "50 points", "{name} ({level})", "{first}, {rest}", "double {a}", "standard"},
 }
 
 
@@ -315,6 +315,24 @@ def test_a_match_begun_in_english_continues_in_spanish_with_its_default_names_in
     assert [p.name for p in french.match.players] == ["Vous", "Ordi 1", "Ana"]
     assert with_local_names(french) is french   # nothing to rename: the same session
     assert french.match.rounds == session.match.rounds
+
+
+def test_settings_that_cannot_start_a_match_are_refused_in_the_language_of_the_page_and_in_english_elsewhere(speak):
+    from mexican_train.errors import RulesError
+    from mexican_train.rules import Rules
+    from mexican_train.ui.controller import Session
+    with pytest.raises(RulesError) as refused:
+        Rules.make("classic", set=6, seats=5)
+    assert str(refused.value) == "the classic rules on double-6 seat 2 to 4 players, not 5"   # the library's words
+    speak("es")
+    assert refused.value.localized() == "las reglas clásicas con doble 6 admiten de 2 a 4 jugadores, no 5"
+    session = send(Session(), {"type": "new_match", "settings": settings(("", "human"), ("", "easy"), hand_size=30)})
+    assert session.match is None and session.error == (
+        "Con esta configuración no se puede empezar una partida: a cada jugador le pueden tocar de 1 a 13 fichas "
+        "cuando son 2 con doble 6 (la mula de salida se aparta y tiene que quedar por lo menos una ficha en el pozo), "
+        "no 30")
+    speak("fr")
+    assert refused.value.localized() == "les règles classiques en double-6 se jouent de 2 à 4 joueurs, pas 5"
 
 
 # -- the pages ---------------------------------------------------------------------------------------------

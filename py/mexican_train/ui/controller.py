@@ -234,7 +234,8 @@ def start(settings: dict[str, Any]) -> Session:
     try:
         match = settings_to_match(settings)
     except (MexicanTrainError, TypeError, ValueError) as err:
-        return Session(error=_(S.ERROR_SETTINGS).format(reason=err))
+        reason = err.localized() if isinstance(err, MexicanTrainError) else str(err)
+        return Session(error=_(S.ERROR_SETTINGS).format(reason=reason))
     speed = _speed(settings.get("cpu_speed"))
     after_turn = _after_turn(settings.get("after_turn"), match)
     names = join_and(p.name for p in match.players)
