@@ -56,7 +56,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from mexican_train.errors import MexicanTrainError
-from mexican_train.i18n import _, plural
+from mexican_train.i18n import _, join_and, plural, set_language
 from mexican_train.ui import controller, storage
 from mexican_train.ui import strings as S
 from mexican_train.ui.viewmodel import view_model
@@ -138,8 +138,9 @@ class App:
     def summary(session: controller.Session) -> dict:
         """One line naming a saved match, for its Continue button, and whether that match is over (a
         preset's autostart replaces a finished match, never one still in play)."""
+        session = controller.with_local_names(session)
         match = session.match
-        names = _(S.AND).join(p.name for p in match.players)
+        names = join_and(p.name for p in match.players)
         if match.over:
             return {"text": _(S.SAVED_MATCH_OVER).format(players=names), "over": True}
         vm = view_model(session)
@@ -156,6 +157,7 @@ class App:
                 saved, message, _stuck = storage.load(self.store)
                 if saved is None:
                     return self._vm(before, message)
+                saved = controller.with_local_names(saved)
                 self._take_over(saved, from_save=True)
                 return self._vm(saved)
             if kind == "save_changed":
@@ -167,6 +169,7 @@ class App:
                     return self._vm(before._replace(announce=()), message)
                 if saved is None and before.match is None:
                     return self._vm(before)
+                saved = controller.with_local_names(saved) if saved is not None else None
                 self._take_over(saved or before, from_save=saved is not None)
                 return self._vm(self.session if saved else before._replace(announce=()))
             if kind == "replace_unreadable":
@@ -177,6 +180,7 @@ class App:
                     imported = storage.import_text(str(event.get("text") or ""))
                 except MexicanTrainError as err:
                     return self._vm(before, _(S.ERROR_IMPORT).format(reason=err.localized()))
+                imported = controller.with_local_names(imported)
                 self._take_over(imported)
                 return self._vm(imported)
             if kind in ("cpu", "think") or (kind == "command" and event.get("name") == "hint"):
@@ -442,6 +446,8 @@ class BrowserStorage:
 
 
 def _expose() -> None:
+    # The page is built in one language (index.<lang>.html, <html lang>): Python speaks the same one.
+    set_language(str(window.document.documentElement.lang or "en"))
     app = App(BrowserStorage(), clock=lambda: window.Date.now(), tab=os.urandom(6).hex(),
               memo=BrowserStorage("sessionStorage"))
 

@@ -38,6 +38,7 @@ TEMPLATES = os.path.join(ROOT, "page")
 INLINED = build_sw.INLINED
 """Sources the pages carry inline: never fetched, so never deployed or cached on their own."""
 CSS, PREFS = (os.path.join(ROOT, *path.split("/")) for path in INLINED)
+MANIFEST = os.path.join(ROOT, "manifest.webmanifest")
 # Every Python module the pages draw text or registries from: a change rebuilds them.
 PY_SOURCES = ("i18n.py", "rules.py", "players/__init__.py", "ui/strings.py", "ui/controller.py")
 
@@ -51,6 +52,29 @@ def page_file(lang: str) -> str:
     return "index.html" if lang == "en" else f"index.{lang}.html"
 
 
+def manifest_file(lang: str) -> str:
+    """The web app manifest of a language's page: manifest.webmanifest (English, kept in the repository)
+    for English, manifest.<lang>.webmanifest (built) for the others."""
+    return "manifest.webmanifest" if lang == "en" else f"manifest.{lang}.webmanifest"
+
+
+def manifest(lang: str) -> str:
+    """The web app manifest of ``lang``: the English one with its words (``strings.MANIFEST``) from the
+    catalogue, so an installed game is named in the language it was installed from. Every page keeps the
+    same ``id`` and ``start_url``: one app, which opens in the language chosen last (static/js/prefs.js)."""
+    from mexican_train import i18n
+    from mexican_train.ui import strings as S
+    with open(MANIFEST, encoding="utf-8") as f:
+        found = json.load(f)
+    previous = i18n.language()
+    i18n.set_language(lang)
+    try:
+        found.update({key: i18n._(msgid) for key, msgid in S.MANIFEST.items()}, lang=lang)
+    finally:
+        i18n.set_language(previous)
+    return json.dumps(found, ensure_ascii=False, indent=2) + "\n"
+
+
 def languages() -> list[str]:
     """The languages that get a page: English, and every language with a catalogue."""
     from mexican_train.i18n import LANGUAGES
@@ -59,7 +83,7 @@ def languages() -> list[str]:
 
 def sources() -> list[str]:
     """Every file a page is made from."""
-    found = [CSS, PREFS] + [os.path.join(TEMPLATES, n) for n in sorted(os.listdir(TEMPLATES)) if n.endswith(".html")]
+    found = [CSS, PREFS, MANIFEST] + [os.path.join(TEMPLATES, n) for n in sorted(os.listdir(TEMPLATES)) if n.endswith(".html")]
     found += [os.path.join(ROOT, "py", "mexican_train", p) for p in PY_SOURCES]
     return found + catalogs.compiled_files()
 
@@ -92,6 +116,24 @@ def _registry() -> dict:
     }
 
 
+def plural_categories(lang: str) -> dict[str, int]:
+    """Which form of a plural message each plural category of ``lang`` (CLDR's, as the browser's
+    Intl.PluralRules names them) takes in the catalogue: ``{"one": 0, "other": 1}`` in English.
+
+    Read off the catalogue's own rule (its Plural-Forms) for sample numbers; a catalogue whose rule
+    gives two forms to numbers of one category is refused, since the page could not follow it."""
+    from babel import Locale
+    from mexican_train import i18n
+    category_of = Locale.parse(lang).plural_form
+    found: dict[str, int] = {}
+    for n in i18n.PLURAL_SAMPLES:
+        category, index = category_of(n), i18n.plural_index(n, lang)
+        if found.setdefault(category, index) != index:
+            raise ValueError(f"the {lang} catalogue's plural rule splits CLDR's category {category!r} "
+                             f"(form {found[category]}, and form {index} for {n})")
+    return found
+
+
 def render(lang: str) -> str:
     """The page of ``lang``, complete with its policy's hashes."""
     from mexican_train import i18n
@@ -113,10 +155,10 @@ def render(lang: str) -> str:
         registry["names"] = {"you": i18n._(S.YOU), "person": i18n._(S.PLAYER_N), "cpu": i18n._(S.CPU_N)}
         registry["level_labels"] = {level.name: cpu_label.format(level=i18n._(level.label)) for level in LEVELS}
         registry["level_names"] = {level.name: i18n._(level.label) for level in LEVELS}
-        registry["preset_rules"] = {name: i18n._(S.RULES_PRESET).format(preset=i18n._(label))
-                                    for name, label in PRESET_NAMES.items()}
+        registry["preset_rules"] = {name: i18n._(label) for name, label in PRESET_NAMES.items()}
         langs = [[code, i18n.LANGUAGES[code], page_file(code)] for code in languages()]
-        data = {"lang": lang, "languages": langs, "text": text, "registry": registry}
+        data = {"lang": lang, "languages": langs, "text": text, "registry": registry,
+                "plural": plural_categories(lang)}
         with open(CSS, encoding="utf-8") as f:
             css = f.read()
         with open(PREFS, encoding="utf-8") as f:
@@ -124,7 +166,7 @@ def render(lang: str) -> str:
         options = dict(Rules.options())
         page = env.get_template("index.html").render(
             # the style, the script and the data are ours and go in as they are
-            lang=lang, languages=langs, text=text, css=Markup(css), prefs_js=Markup(prefs_js), csp=Markup(POLICY),
+            lang=lang, languages=langs, manifest=manifest_file(lang), text=text, css=Markup(css), prefs_js=Markup(prefs_js), csp=Markup(POLICY),
             data_json=Markup(json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")),
             rule_options=Rules.options(), options=options,
             defaults=Rules.make("standard").to_dict(), levels=[lv for lv in LEVELS if lv.offered],
@@ -135,28 +177,34 @@ def render(lang: str) -> str:
     return csp.with_current_hashes(page)
 
 
+def outputs(lang: str) -> list[str]:
+    """The files the build writes for a language: its page, and its manifest unless it is English's."""
+    return [page_file(lang)] + ([manifest_file(lang)] if lang != "en" else [])
+
+
 def build(out: str = ROOT) -> list[str]:
-    """Write every language's page into ``out``; returns the file names written."""
+    """Write every language's page (and manifest) into ``out``; returns the file names written."""
     catalogs.ensure()
     written = []
     for lang in languages():
-        name = page_file(lang)
-        target = os.path.join(out, name)
-        text = render(lang)
-        tmp = target + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, target)
-        written.append(name)
-    for stale in os.listdir(out):   # the page of a language that no longer has a catalogue
-        if stale.startswith("index.") and stale.endswith(".html") and stale not in written and stale.count(".") == 2:
+        for name, text in zip(outputs(lang), (render(lang), manifest(lang))):
+            target = os.path.join(out, name)
+            tmp = target + ".tmp"
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, target)
+            written.append(name)
+    for stale in os.listdir(out):   # the page and manifest of a language that no longer has a catalogue
+        if stale not in written and stale.count(".") == 2 and (
+                (stale.startswith("index.") and stale.endswith(".html"))
+                or (stale.startswith("manifest.") and stale.endswith(".webmanifest"))):
             os.remove(os.path.join(out, stale))
     return written
 
 
 def stale(out: str = ROOT) -> bool:
     """True when a page is missing or older than one of its sources."""
-    pages = [os.path.join(out, page_file(lang)) for lang in languages()]
+    pages = [os.path.join(out, name) for lang in languages() for name in outputs(lang)]
     if not all(os.path.exists(p) for p in pages):
         return True
     built = min(os.path.getmtime(p) for p in pages)

@@ -115,10 +115,12 @@ def _pyscript_files(root: str, folder: str) -> set[str]:
 
 def site_files(root: str = ROOT) -> list[str]:
     """Every file the page needs, as paths relative to root (index.html first). Raises if one is missing."""
-    with open(os.path.join(root, "index.html"), encoding="utf-8") as f:
-        refs = _Refs()
-        refs.feed(f.read())
-    files = {"index.html"} | {n for n in os.listdir(root) if re.fullmatch(r"index\.[a-z]{2,3}\.html", n)}
+    pages = {"index.html"} | {n for n in os.listdir(root) if re.fullmatch(r"index\.[a-z]{2,3}\.html", n)}
+    refs = _Refs()   # every language's page: each links its own manifest
+    for page in sorted(pages):
+        with open(os.path.join(root, page), encoding="utf-8") as f:
+            refs.feed(f.read())
+    files = set(pages)
     for url in refs.urls:
         path = _local(url)
         if path:

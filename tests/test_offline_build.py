@@ -244,8 +244,13 @@ def test_the_package_archive_holds_every_module_with_bytecode_for_the_pages_pyth
     build_py.build(str(archive))
     with zipfile.ZipFile(archive) as z:
         names = set(z.namelist())
-        modules = [name for name, _ in build_py.sources()]
+        sources = [name for name, _ in build_py.sources()]
+        modules = [name for name in sources if name.endswith(".py")]
         assert {n for n in names if n.endswith(".py")} == set(modules)
+        # every language's compiled catalogue travels with the package (gettext reads it in the page)
+        catalogues = {n for n in sources if n.endswith(".mo")}
+        assert {n for n in names if n.endswith(".mo")} == catalogues
+        assert {n.split("/")[2] for n in catalogues} >= {"es", "fr"}
         with open(os.path.join(ROOT, "vendor", "pyodide", "pyodide-lock.json"), encoding="utf-8") as f:
             version = json.load(f)["info"]["python"]                # the page's Python, e.g. 3.14.2
         tag = "cpython-" + "".join(version.split(".")[:2])

@@ -19,15 +19,15 @@ import copy
 import datetime as dt
 from typing import Any
 
-from .i18n import N_, _
+from .i18n import N_, NP_, _, plural
 from .match import Match, Player, new_match
 from .rules import Rules
 from .stats import Record
 
 SHARE = N_("Mexican Train daily deal, {day}: {result}")
 RESULT_OUT_YOU = N_("I went out first, with 0 points.")
-RESULT_OUT_STRONG = N_("Strong went out first; I kept {points} points.")
-RESULT_BLOCKED = N_("The round was blocked; I kept {points} points.")
+RESULT_OUT_STRONG = NP_("Strong went out first; I kept {n} point.", "Strong went out first; I kept {n} points.")
+RESULT_BLOCKED = NP_("The round was blocked; I kept {n} point.", "The round was blocked; I kept {n} points.")
 STRONG = N_("Strong")
 YOU = N_("You")
 
@@ -93,9 +93,9 @@ def share_text(day: dt.date, result: dict[str, Any]) -> str:
     if result["ending"] == "out" and points == 0:
         how = _(RESULT_OUT_YOU)
     elif result["ending"] == "out":
-        how = _(RESULT_OUT_STRONG).format(points=points)
+        how = plural(RESULT_OUT_STRONG, points)
     else:
-        how = _(RESULT_BLOCKED).format(points=points)
+        how = plural(RESULT_BLOCKED, points)
     return _(SHARE).format(day=key_of(day), result=how)
 
 

@@ -27,13 +27,28 @@ from collections.abc import Mapping
 from dataclasses import Field, asdict, dataclass, field, fields
 from typing import Any, NamedTuple
 
-from .errors import RulesError
+from .errors import Phrase, RulesError
 from .i18n import N_
 from .tiles import SET_SIZES
 
 PRESETS = ("standard", "classic")
-PRESET_NAMES = {"standard": N_("Standard"), "classic": N_("Classic")}
-"""Each preset's name, for the setup screen and the rules line under the board."""
+PRESET_NAMES = {"standard": N_("Standard rules"), "classic": N_("Classic rules")}
+"""Each preset in words, for the rules line under the board and the first screen's summary."""
+PRESET_WORDS = {"standard": N_("standard"), "classic": N_("classic")}
+"""Each preset as a word inside a sentence ("the classic rules on double-6 seat 2 to 4 players")."""
+
+# -- what Rules says about settings it refuses (message ids: the page shows them in its language) ------
+NOT_A_PRESET = N_("preset must be one of {presets}, not {value}")
+UNKNOWN_OPTION = N_("unknown rule option: {name}")
+BAD_LENGTH = N_("match length must be one, short, full or a number of rounds, not {value}")
+BAD_SET = N_("set must be 6, 9 or 12 (double-6, double-9, double-12), not {value}")
+BAD_SEATS = N_("the {preset} rules on double-{set} seat {low} to {high} players, not {value}")
+BAD_HAND = N_("hand size must be 1 to {most} for {seats} seats on double-{set} (the engine is set aside and one "
+              "tile must stay in the boneyard), not {value}")
+BAD_DOUBLE_RULE = N_("double rule must be flexible or immediate, not {value}")
+BAD_PENALTY = N_("blank-double penalty must be 0, 25 or 50, not {value}")
+NOT_A_SWITCH = N_("{name} must be true or false, not {value}")
+BAD_ROUNDS = N_("a match on double-{set} has 1 to {most} rounds, not {value}")
 DOUBLE_RULES = ("flexible", "immediate")
 BLANK_DOUBLE_PENALTIES = (0, 25, 50)
 MATCH_LENGTHS = {"one": 1, "short": 3}
@@ -146,10 +161,10 @@ class Rules:
         Options left out (or given as None) take the preset's value for the chosen set and seats.
         """
         if preset not in PRESETS:
-            raise RulesError(f"preset must be one of {', '.join(PRESETS)}, not {preset!r}")
+            raise RulesError(NOT_A_PRESET, presets=", ".join(PRESETS), value=repr(preset))
         unknown = set(options) - {f.name for f in fields(cls)} - {"preset"}
         if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+            raise RulesError(UNKNOWN_OPTION, name=sorted(unknown)[0])
         options = {k: v for k, v in options.items() if v is not None}
         top = options.get("set", 12)
         seats = options.get("seats", 2)
@@ -170,7 +185,7 @@ class Rules:
             elif rounds in MATCH_LENGTHS:
                 base["rounds"] = MATCH_LENGTHS[rounds]
             else:
-                raise RulesError(f"match length must be one, short, full or a number of rounds, not {rounds!r}")
+                raise RulesError(BAD_LENGTH, value=repr(rounds))
         if "hand_size" not in base or "rounds" not in base:
             # the set or the seats are invalid; check() names the problem
             base.setdefault("hand_size", 0)
@@ -181,32 +196,28 @@ class Rules:
 
     def check(self) -> None:
         """Raise RulesError naming the first option that is out of range."""
-        def need(ok: bool, message: str) -> None:
+        def need(ok: bool, msgid: str, **params: Any) -> None:
             if not ok:
-                raise RulesError(message)
+                raise RulesError(msgid, **params)
 
         def is_int(value: object) -> bool:
             return isinstance(value, int) and not isinstance(value, bool)
 
-        need(self.preset in PRESETS, f"preset must be one of {', '.join(PRESETS)}, not {self.preset!r}")
-        need(is_int(self.set) and self.set in SET_SIZES,
-             f"set must be 6, 9 or 12 (double-6, double-9, double-12), not {self.set!r}")
+        need(self.preset in PRESETS, NOT_A_PRESET, presets=", ".join(PRESETS), value=repr(self.preset))
+        need(is_int(self.set) and self.set in SET_SIZES, BAD_SET, value=repr(self.set))
         allowed = seat_range(self.preset, self.set)
-        need(is_int(self.seats) and self.seats in allowed,
-             f"the {self.preset} rules on double-{self.set} seat {allowed.start} to {allowed.stop - 1} players,"
-             f" not {self.seats!r}")
+        need(is_int(self.seats) and self.seats in allowed, BAD_SEATS, preset=Phrase(PRESET_WORDS[self.preset]),
+             set=self.set, low=allowed.start, high=allowed.stop - 1, value=repr(self.seats))
         most = max_hand_size(self.set, self.seats)
-        need(is_int(self.hand_size) and 1 <= self.hand_size <= most,
-             f"hand size must be 1 to {most} for {self.seats} seats on double-{self.set}"
-             f" (the engine is set aside and one tile must stay in the boneyard), not {self.hand_size!r}")
-        need(self.double_rule in DOUBLE_RULES,
-             f"double rule must be flexible or immediate, not {self.double_rule!r}")
-        need(is_int(self.blank_double_penalty) and self.blank_double_penalty in BLANK_DOUBLE_PENALTIES,
-             f"blank-double penalty must be 0, 25 or 50, not {self.blank_double_penalty!r}")
+        need(is_int(self.hand_size) and 1 <= self.hand_size <= most, BAD_HAND, most=most, seats=self.seats,
+             set=self.set, value=repr(self.hand_size))
+        need(self.double_rule in DOUBLE_RULES, BAD_DOUBLE_RULE, value=repr(self.double_rule))
+        need(is_int(self.blank_double_penalty) and self.blank_double_penalty in BLANK_DOUBLE_PENALTIES, BAD_PENALTY,
+             value=repr(self.blank_double_penalty))
         for name in ("exhausted_suit_exception", "opening_chain", "mexican_after_first_turn"):
-            need(isinstance(getattr(self, name), bool), f"{name} must be true or false, not {getattr(self, name)!r}")
-        need(is_int(self.rounds) and 1 <= self.rounds <= self.set + 1,
-             f"a match on double-{self.set} has 1 to {self.set + 1} rounds, not {self.rounds!r}")
+            need(isinstance(getattr(self, name), bool), NOT_A_SWITCH, name=name, value=repr(getattr(self, name)))
+        need(is_int(self.rounds) and 1 <= self.rounds <= self.set + 1, BAD_ROUNDS, set=self.set, most=self.set + 1,
+             value=repr(self.rounds))
 
     def to_dict(self) -> dict[str, Any]:
         """The ``rules`` object of the match file, every option written out."""

@@ -423,7 +423,8 @@ function init() {
     onOtherTabPlaying: () => { otherTabPlaying = true; if (view === "setup") updateSavedPanel(); },
   });
 
-  attachLanguagePickers(() => !!vm && vm.screen !== "match_end");
+  // a match on screen is continued on the new page; a switch made on the setup screen stays there
+  attachLanguagePickers(() => !!vm && vm.screen !== "match_end" && view === "game");
   if (takeResume() && savedOffer) continueSaved();   // a language change in the middle of a match: carry on
   else autostart();
 

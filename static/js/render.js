@@ -3,7 +3,7 @@
 // keyed by tile and train) and which long trains the person expanded.
 // All text from the vm goes in with textContent, never as markup.
 import { tileSvg } from "./tiles.js";
-import { TEXT, fill } from "./text.js";
+import { TEXT, fill, plural } from "./text.js";
 import { drawChart } from "./chart.js";
 
 const $ = (id) => document.getElementById(id);
@@ -274,7 +274,7 @@ function updateTrainRow(row, t, player, vm, layout) {
   const hiddenCount = count - shown.length;
   earlier.hidden = !(hiddenCount > 0 || open);
   earlier.setAttribute("aria-expanded", open ? "true" : "false");
-  setText(earlier, open ? TEXT.showFewer : fill(hiddenCount === 1 ? t.earlier_text.one : t.earlier_text.other, { n: hiddenCount }));
+  setText(earlier, open ? TEXT.showFewer : plural(t.earlier_text, hiddenCount));
   row.classList.toggle("expanded", open);
 
   const sig = shown.map((p) => p.join("-")).join(",") + "|" + document.documentElement.dataset.face;
@@ -331,7 +331,7 @@ function renderHand(vm) {
   $("hand").setAttribute("aria-labelledby", "hand-title");
   $("hand").classList.toggle("empty", false);
   hidden.hidden = true;
-  setText(title, hand.title + " · " + fill(TEXT.handPoints, { points: hand.pips }));
+  setText(title, hand.title + " · " + hand.points_text);
   box.classList.toggle("inactive", !hand.active);
   // upright tiles on wide screens; flat ones, 4 to a row, on phones and in short windows
   const vertical = !window.matchMedia("(max-width: 599px), (max-height: 560px)").matches;

@@ -9,6 +9,21 @@ export const TEXT = data.text;
 export const REGISTRY = data.registry;
 export const LANG = data.lang;
 export const LANGUAGES = data.languages;   // [[code, name in that language, page file], ...]
+// Which form of a plural message each of the language's plural categories (Intl.PluralRules) takes:
+// {"one": 0, "other": 1} in English. The build reads it off the catalogue's own plural rule.
+const PLURAL = data.plural;
+let pluralRules = null;
+
+/** The form of a plural message (``forms``: every form, in the catalogue's order) for ``n``, filled in. */
+export function plural(forms, n, fields = {}) {
+  let index = n === 1 ? 0 : 1;
+  try {
+    pluralRules = pluralRules || new Intl.PluralRules(LANG);
+    const category = pluralRules.select(n);
+    index = category in PLURAL ? PLURAL[category] : PLURAL.other;
+  } catch (e) { /* no Intl: the English rule */ }
+  return fill(forms[Math.min(index, forms.length - 1)], { ...fields, n });
+}
 
 /** Fill "{name}" fields of a template. */
 export function fill(template, fields) {

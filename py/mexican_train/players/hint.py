@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import MEXICAN, Action, TrainName
+from ..i18n import N_, NC_, NP_, _, plural
 from ..kernel import BOUND, CHAIN, DOUBLE, FREE, TWO_DOUBLES
 from ..view import SeatView
 
@@ -19,26 +20,71 @@ if TYPE_CHECKING:
     from .strong import Decision
 from .base import train_index
 
+# -- the words (gettext msgids: the hint is shown in the page's language; the command line's is English) --
+SEAT_N = N_("seat {n}")  # a seat without a name (the command line)
+TRAIN_MEXICAN = N_("the Mexican Train")
+TRAIN_OWN = N_("your own train")
+TRAIN_SEAT = NC_("inside a sentence", "{name}'s train")
+MOVE_PLAY = N_("{tile} on {train}")
+MOVE_WORDS = {"draw": N_("draw a tile"), "pass": N_("pass"), "stop": N_("end the chain")}
+
+DRAW_OPEN_DOUBLE = N_("No tile in your hand covers the open double {value}-{value}, so you must draw one.")
+DRAW = N_("No tile in your hand fits a train you may use, so you must draw one.")
+PASS_OPENING = N_("You cannot start your own train, so you pass and your train gets a marker.")
+PASS = N_("Nothing fits and the boneyard is empty, so you pass; your train gets a marker.")
+STOP_NOTHING = N_("No tile you hold extends your opening chain, so you end it here.")
+STOP = N_("Ending the opening chain here keeps your remaining tiles for later turns.")
+LAST_TILE = N_("Plays your last tile, {tile}, and ends the round.")
+COVER_OPEN = N_("Covers the open double {value}-{value} on {train}, which must be answered before anything else.")
+COVER_OPEN_CHAIN = NP_("Covers the open double {value}-{value} on {train}, which must be answered before anything "
+                       "else, and keeps your {n}-tile chain intact.",
+                       "Covers the open double {value}-{value} on {train}, which must be answered before anything "
+                       "else, and keeps your {n}-tile chain intact.")
+ONLY_PLAY = N_("{tile} on {train} is the only play you have.")
+OPENING_CHAIN = N_("Extends your opening chain with {tile}: every tile laid now is one less to play later.")
+COVER_OWN_DOUBLE = N_("Covers your double with {tile}, so nobody else can change where your train goes.")
+COVER_DOUBLE = N_("Covers the double on {train} with {tile}, the extra tile the double earned you.")
+PLAY_DOUBLE = N_("Plays the double {tile} with a tile left to follow it: two tiles out in one turn.")
+LIFT_MARKER = N_("Plays on your own marked train to lift the marker before others build on it.")
+SHED = NP_("Sheds {pips} pips now: {name} has only {n} tile left, so heavy tiles are the ones to get rid of.",
+           "Sheds {pips} pips now: {name} has only {n} tiles left, so heavy tiles are the ones to get rid of.")
+PLANNED_CHAIN = NP_("Lays the next tile of your planned chain, with {n} more to follow on your own train.",
+                    "Lays the next tile of your planned chain, with {n} more to follow on your own train.")
+EXTEND_OWN = N_("Extends your own train with {tile}, keeping your other tiles where they can still be played.")
+MEXICAN_SPARE = NP_("Puts {tile}, a tile your own chain does not need, on the Mexican Train and keeps your "
+                    "{n}-tile chain intact.",
+                    "Puts {tile}, a tile your own chain does not need, on the Mexican Train and keeps your "
+                    "{n}-tile chain intact.")
+MEXICAN_FITS = N_("Puts {tile} on the Mexican Train while it fits there.")
+MARKED_LACKING = N_("Plays {tile} on {name}'s marked train and leaves it ending in {end}, a number that player "
+                    "has shown to lack.")
+MARKED_SPARE = N_("Uses {name}'s marked train for {tile}, a tile your own chain does not need.")
+PLAYED_OUT = NP_("{reason} Played out on {n} guess of the hidden tiles, it does better than {other}.",
+                 "{reason} Played out on {n} guesses of the hidden tiles, it does better than {other}.")
+
 
 def _who(seat: int, names: Sequence[str] | None) -> str:
-    return names[seat] if names else f"seat {seat}"
+    return names[seat] if names else _(SEAT_N).format(n=seat)
 
 
 def _train_words(view: SeatView, train: TrainName | None, names: Sequence[str] | None) -> str:
     if train == MEXICAN:
-        return "the Mexican Train"
+        return _(TRAIN_MEXICAN)
     if train == view.seat:
-        return "your own train"
-    return f"{_who(int(train or 0), names)}'s train"
+        return _(TRAIN_OWN)
+    return _(TRAIN_SEAT).format(name=_who(int(train or 0), names))
 
 
-def _chain_words(n: int) -> str:
-    return "your chain" if n <= 1 else f"your {n}-tile chain"
+def _move_words(view: SeatView, action: Action, names: Sequence[str] | None) -> str:
+    if action.kind == "play" and action.tile is not None:
+        return _(MOVE_PLAY).format(tile=action.tile, train=_train_words(view, action.train, names))
+    return _(MOVE_WORDS[action.kind])
 
 
 def reason(view: SeatView, action: Action, decision: Decision | None = None,
            names: Sequence[str] | None = None) -> str:
-    """Why ``action`` suits the seat of ``view``; ``decision`` is Strong's ``Decision`` when there is one.
+    """Why ``action`` suits the seat of ``view``, in the language spoken now (English unless the page set
+    another); ``decision`` is Strong's ``Decision`` when there is one.
 
     ``names`` (the players' names, seat by seat) name the other seats; without them they are "seat N".
     """
@@ -47,24 +93,20 @@ def reason(view: SeatView, action: Action, decision: Decision | None = None,
     if kind == "draw":
         if view.phase is BOUND:
             v = view.trains[view.open_doubles[0]].end
-            return f"No tile in your hand covers the open double {v}-{v}, so you must draw one."
-        return "No tile in your hand fits a train you may use, so you must draw one."
+            return _(DRAW_OPEN_DOUBLE).format(value=v)
+        return _(DRAW)
     if kind == "pass":
-        if view.phase is CHAIN:
-            return "You cannot start your own train, so you pass and your train gets a marker."
-        return "Nothing fits and the boneyard is empty, so you pass; your train gets a marker."
+        return _(PASS_OPENING if view.phase is CHAIN else PASS)
     if kind == "stop":
         plays = [a for a in view.legal if a.kind == "play"]
-        if not plays:
-            return "No tile you hold extends your opening chain, so you end it here."
-        return "Ending the opening chain here keeps your remaining tiles for later turns."
+        return _(STOP if plays else STOP_NOTHING)
 
     t = action.tile
     assert t is not None
     a, b = t
     where = _train_words(view, action.train, names)
     if len(view.hand) == 1:
-        return f"Plays your last tile, {t}, and ends the round."
+        return _(LAST_TILE).format(tile=t)
     plays = [x for x in view.legal if x.kind == "play"]
     judged = {j.action: j for j in decision.judged} if decision is not None and decision.judged else {}
     j = judged.get(action)
@@ -73,51 +115,51 @@ def reason(view: SeatView, action: Action, decision: Decision | None = None,
     if view.phase is BOUND:
         k = train_index(view, action)
         v = view.trains[k].end
-        text = f"Covers the open double {v}-{v} on {where}, which must be answered before anything else"
-        text += f", and keeps {_chain_words(chain)} intact." if chain > 1 else "."
+        if chain > 1:
+            text = plural(COVER_OPEN_CHAIN, chain, value=v, train=where)
+        else:
+            text = _(COVER_OPEN).format(value=v, train=where)
     elif len(plays) == 1:
-        text = f"{t} on {where} is the only play you have."
+        text = _(ONLY_PLAY).format(tile=t, train=where)
     elif view.phase is CHAIN:
-        text = f"Extends your opening chain with {t}: every tile laid now is one less to play later."
+        text = _(OPENING_CHAIN).format(tile=t)
     elif view.phase in (DOUBLE, TWO_DOUBLES) and view.doubles and _covers(view, action):
-        text = f"Covers your double with {t}, so nobody else can change where your train goes."
         if action.train != seat:
-            text = f"Covers the double on {where} with {t}, the extra tile the double earned you."
+            text = _(COVER_DOUBLE).format(train=where, tile=t)
+        else:
+            text = _(COVER_OWN_DOUBLE).format(tile=t)
     elif a == b and view.phase is FREE:
-        text = f"Plays the double {t} with a tile left to follow it: two tiles out in one turn."
+        text = _(PLAY_DOUBLE).format(tile=t)
     elif action.train == seat and view.trains[seat].marked:
-        text = "Plays on your own marked train to lift the marker before others build on it."
+        text = _(LIFT_MARKER)
     elif _close(view) and j is not None and a + b >= 10:
         s, c = _closest(view)
-        text = (f"Sheds {a + b} pips now: {_who(s, names)} has only {c} tile{'s' if c != 1 else ''} left, "
-                "so heavy tiles are the ones to get rid of.")
+        text = plural(SHED, c, pips=a + b, name=_who(s, names))
     elif action.train == seat:
         if chain > 0:
-            text = f"Lays the next tile of your planned chain, with {chain} more to follow on your own train."
+            text = plural(PLANNED_CHAIN, chain)
         else:
-            text = f"Extends your own train with {t}, keeping your other tiles where they can still be played."
+            text = _(EXTEND_OWN).format(tile=t)
     elif action.train == MEXICAN:
         if chain > 1:
-            text = (f"Puts {t}, a tile your own chain does not need, on the Mexican Train "
-                    f"and keeps {_chain_words(chain)} intact.")
+            text = plural(MEXICAN_SPARE, chain, tile=t)
         else:
-            text = f"Puts {t} on the Mexican Train while it fits there."
+            text = _(MEXICAN_FITS).format(tile=t)
     else:
         owner = int(action.train or 0)
         lacks = _lacks(decision, owner)
         new_end = b if a == view.trains[owner].end else a
         if new_end in lacks:
-            text = (f"Plays {t} on {_who(owner, names)}'s marked train and leaves it ending in "
-                    f"{new_end}, a number that player has shown to lack.")
+            text = _(MARKED_LACKING).format(tile=t, name=_who(owner, names), end=new_end)
         else:
-            text = f"Uses {_who(owner, names)}'s marked train for {t}, a tile your own chain does not need."
+            text = _(MARKED_SPARE).format(name=_who(owner, names), tile=t)
 
     if decision is not None and decision.results and decision.judged and action != decision.judged[0].action:
         first = decision.judged[0].action
         mine, other = decision.results.get(action), decision.results.get(first)
         if mine is not None and other is not None:
-            text = text.rstrip(".") + (f"; played out on {decision.playouts // max(1, len(decision.results))} "
-                                       f"guesses of the hidden tiles it does better than {first}.")
+            guesses = decision.playouts // max(1, len(decision.results))
+            text = plural(PLAYED_OUT, guesses, reason=text, other=_move_words(view, first, names))
     return text
 
 

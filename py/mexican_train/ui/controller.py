@@ -35,7 +35,7 @@ from ..players.base import Steps
 from ..rules import Rules
 from ..tiles import Tile, parse_tile
 from ..view import seat_view
-from ..i18n import N_, _
+from ..i18n import LANGUAGES, N_, _, join_and, translations
 from . import strings as S
 from .narrate import describe_move, narrate, round_end, tile_text, train_name
 
@@ -182,6 +182,33 @@ def default_name(seat: int, kind: str, people: int) -> str:
     return _(S.CPU_N).format(n=seat)
 
 
+def _default_names_everywhere(seat: int, kind: str, people: int) -> set[str]:
+    """The name ``default_name`` gives a seat, in every language of the game."""
+    if kind == "human":
+        msgid = S.YOU if people == 1 else S.PLAYER_N
+        n = seat + 1
+    else:
+        msgid, n = S.CPU_N, seat
+    return {translations(lang).gettext(msgid).format(n=n) for lang in LANGUAGES}
+
+
+def with_local_names(session: Session) -> Session:
+    """The Session with every player who kept a default name ("You", "Player 2", "CPU 1" in any
+    language) named as the language spoken now names them: a match started in one language and
+    continued in another speaks one language. Names someone typed are kept as they are."""
+    match = session.match
+    if match is None:
+        return session
+    people = sum(1 for p in match.players if p.kind == "human")
+    players = tuple(
+        p._replace(name=default_name(seat, p.kind, people))
+        if p.name in _default_names_everywhere(seat, p.kind, people) else p
+        for seat, p in enumerate(match.players))
+    if players == match.players:
+        return session
+    return session._replace(match=match._replace(players=players))
+
+
 def settings_to_match(settings: dict[str, Any]) -> Match:
     """A new Match from the setup form's settings; RulesError names a bad setting."""
     options = {name: settings.get(name) for name, _ in Rules.options() if name != "preset"}
@@ -207,10 +234,11 @@ def start(settings: dict[str, Any]) -> Session:
     try:
         match = settings_to_match(settings)
     except (MexicanTrainError, TypeError, ValueError) as err:
-        return Session(error=_(S.ERROR_SETTINGS).format(reason=err))
+        reason = err.localized() if isinstance(err, MexicanTrainError) else str(err)
+        return Session(error=_(S.ERROR_SETTINGS).format(reason=reason))
     speed = _speed(settings.get("cpu_speed"))
     after_turn = _after_turn(settings.get("after_turn"), match)
-    names = _(S.AND).join(p.name for p in match.players)
+    names = join_and(p.name for p in match.players)
     session = Session(match=match, cpu_speed=speed, after_turn=after_turn)
     return _turn_begins(session, (_(S.SAID_MATCH_START).format(players=names), _round_start_line(match)))
 

@@ -51,7 +51,10 @@ def describe_move(match: Match, action: Action, viewer: int | None) -> str:
     if action.kind == "play":
         assert action.tile is not None and action.train is not None    # a play names both
         return _(S.MOVE_PLAY).format(tile=tile_text(action.tile), train=train_name(match, action.train, viewer))
-    return _({"draw": S.MOVE_DRAW, "pass": S.MOVE_PASS, "stop": S.MOVE_STOP}[action.kind])
+    return _(_MOVE_WORDS[action.kind])
+
+
+_MOVE_WORDS = {"draw": S.MOVE_DRAW, "pass": S.MOVE_PASS, "stop": S.MOVE_STOP}
 
 
 def _new_events(before: Match, after: Match) -> tuple[RoundState, RoundState, tuple[Event, ...]]:

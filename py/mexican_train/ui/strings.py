@@ -11,7 +11,7 @@ few texts the page's JavaScript needs before Python has loaded are
 ``PAGE_TEXT`` below, written into the page at build time.
 """
 
-from ..i18n import N_, NP_
+from ..i18n import N_, NC_, NP_
 
 # -- names -------------------------------------------------------------------
 YOU = N_("You")
@@ -23,7 +23,7 @@ TRAIN_TITLE_SEAT = N_("{name}'s train")
 MEXICAN_TRAIN = N_("Mexican Train")
 # a train inside a sentence ("… played 3-9 on {train}.")
 TRAIN_YOURS = N_("your train")
-TRAIN_SEAT = N_("{name}'s train")
+TRAIN_SEAT = NC_("inside a sentence", "{name}'s train")  # "el tren de Ana", where the heading says "Tren de Ana"
 TRAIN_MEXICAN = N_("the Mexican Train")
 ENGINE = N_("Engine {value}-{value}")
 KIND_PERSON = N_("Person")
@@ -47,6 +47,7 @@ TRAIN_EARLIER = NP_("{n} earlier tile", "{n} earlier tiles")
 
 # -- the hand -----------------------------------------------------------------------
 HAND_TITLE = N_("Your hand")
+HAND_POINTS = NP_("{n} point in hand", "{n} points in hand")
 HAND_TITLE_NAMED = N_("{name}'s hand")
 HAND_HIDDEN = N_("{name}'s hand is hidden.")
 TILE_PLAYABLE_ON = N_("{tile}, playable on: {trains}")
@@ -147,9 +148,8 @@ ROUND_OVER_BLOCKED = N_("Round {number} over: the round was blocked.")
 ROUND_POINTS = NP_("{n} point", "{n} points")
 NO_TILES_LEFT = N_("no tiles left")
 MATCH_OVER = N_("Match over")
-WINNER = N_("{name} wins with {total} points.")
-WINNERS = N_("{names} share the win with {total} points.")
-AND = N_(" and ")
+WINNER = NP_("{name} wins with {n} point.", "{name} wins with {n} points.")
+WINNERS = NP_("{names} share the win with {n} point.", "{names} share the win with {n} points.")
 TOTAL = N_("Total")
 ROUND_N = N_("Round {number}")
 CHART_TITLE = N_("Scores after each round")
@@ -161,8 +161,7 @@ BONEYARD = N_("Boneyard: {count}")
 MATCH_TOTAL = N_("Match total: {n}")  # a train's heading: the owner's score so far, this round's once it is over
 
 # -- the rules in force (shown under the board; each option's words are in rules.Rules) -------
-RULES_PRESET = N_("{preset} rules")
-RULES_SET = N_("double-{set}, {hand} tiles each")
+RULES_SET = NP_("double-{set}, {n} tile each", "double-{set}, {n} tiles each")
 RULES_ROUNDS_ONE = N_("one round")
 RULES_ROUNDS_FULL = N_("full match of {rounds} rounds")
 RULES_ROUNDS_N = NP_("{n} round", "{n} rounds")
@@ -220,6 +219,14 @@ REPLAY_DEAL = N_("Round {round}: the tiles are dealt.")
 SAVED_MATCH = N_("{players}: {round}")
 SAVED_MATCH_OVER = N_("{players}: match over")
 
+# -- the web app manifest (manifest.webmanifest is the English one; scripts/build_page.py writes the others) --
+MANIFEST = {
+    "name": N_("Mexican Train dominoes"),
+    "short_name": N_("Mexican Train"),
+    "description": N_("Mexican Train dominoes: play against the computer or pass the device between friends. "
+                      "Works offline."),
+}
+
 # -- what the page's JavaScript says before (and besides) Python: written into the page at build time --
 PAGE_TEXT = {
     # loading (static/js/boot.js)
@@ -245,7 +252,6 @@ PAGE_TEXT = {
     "updateLater": N_("Later"),
     "seatLabel": N_("Player {n}"),
     "seatCpu": N_("{name} ({level})"),
-    "handPoints": N_("{points} points in hand"),
     "engineTile": N_("Engine"),
     "playHere": N_("Play here"),
     "hintHere": N_("Hint: play here"),

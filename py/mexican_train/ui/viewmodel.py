@@ -14,7 +14,7 @@ from typing import Any
 
 from ..actions import MEXICAN
 from ..engine import RoundResult, RoundState
-from ..i18n import _, ngettext, plural
+from ..i18n import _, join_and, plural, plural_forms
 from ..kernel import BOUND, CHAIN, DOUBLE, TWO_DOUBLES
 from ..match import Match, Player
 from ..players import LEVELS
@@ -176,7 +176,7 @@ def _trains(session: Session, match: Match, state: RoundState, me: int | None) -
             "tiles": [list(pair) for pair in train.tiles], "marked": train.marked, "mine": mine,
             "open_double": index in binding, "eligible": key in playable_on, "target": key in targets,
             "hinted": bool(session.hint and session.hint[0].endswith("@" + key)), "label": spoken,
-            "earlier_text": {"one": ngettext(*S.TRAIN_EARLIER, 1), "other": ngettext(*S.TRAIN_EARLIER, 2)},
+            "earlier_text": plural_forms(S.TRAIN_EARLIER),
         })
     return rows
 
@@ -208,7 +208,7 @@ def _hand(session: Session, match: Match, state: RoundState, me: int | None) -> 
                       "selected": session.selected == t, "drawn": drawn, "targets": list(targets),
                       "hinted": text == hinted_tile, "label": label})
     return {"hidden": False, "seat": me, "title": title, "tiles": tiles,
-            "pips": state.pips(me), "active": actor == me}
+            "pips": state.pips(me), "points_text": plural(S.HAND_POINTS, state.pips(me)), "active": actor == me}
 
 
 def _target_name(match: Match, target: str, me: int | None) -> str:
@@ -268,7 +268,8 @@ def _banner(session: Session, match: Match, state: RoundState, me: int | None) -
     if kinds == {"stop"}:
         return _(S.DO_STOP)
     if phase is DOUBLE:
-        return _(S.DO_EXTRA_IMMEDIATE if match.rules.double_rule == "immediate" else S.DO_EXTRA)
+        immediate = match.rules.double_rule == "immediate"
+        return _(S.DO_EXTRA_IMMEDIATE if immediate else S.DO_EXTRA)
     if phase is TWO_DOUBLES:
         return _(S.DO_TWO_DOUBLES)
     if phase is CHAIN:
@@ -295,8 +296,7 @@ def _focus(session: Session) -> str:
 
 def rules_summary(rules: Rules) -> str:
     """The rules in force, in one line under the board; each option says itself (``Rules`` metadata)."""
-    parts = [_(S.RULES_PRESET).format(preset=_(PRESET_NAMES[rules.preset])),
-             _(S.RULES_SET).format(set=rules.set, hand=rules.hand_size)]
+    parts = [_(PRESET_NAMES[rules.preset]), plural(S.RULES_SET, rules.hand_size, set=rules.set)]
     for name, option in Rules.options():
         words = option.summary.get(getattr(rules, name)) if option.summary else None
         if words:
@@ -337,9 +337,9 @@ def _match_end(match: Match) -> JSON:
     best = totals[winners[0]]
     names = [match.players[s].name for s in winners]
     if len(names) == 1:
-        text = _(S.WINNER).format(name=names[0], total=best)
+        text = plural(S.WINNER, best, name=names[0])
     else:
-        text = _(S.WINNERS).format(names=_(S.AND).join(names), total=best)
+        text = plural(S.WINNERS, best, names=join_and(names))
     series = []
     for seat, player in enumerate(match.players):
         running, points = 0, []
