@@ -31,7 +31,7 @@ import platform
 import statistics
 import sys
 
-from bench.page_speed import READY_MS, fill_match_form, start_server
+from bench.page_speed import READY_MS, fill_match_form, start_server, wait_for_round_end
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -100,7 +100,7 @@ def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: in
             browser.start_tracing(page=page, categories=CATEGORIES)
         start = page.evaluate("performance.mark('mt-match-start'), performance.now()")
         page.click('#setup [data-action="start"]')
-        page.wait_for_selector("#round-dialog[open], #match-dialog[open]", state="attached", timeout=1_800_000)
+        wait_for_round_end(page, 1_800_000)
         end = page.evaluate("performance.now()")
         page.wait_for_timeout(300)  # the last task's entry
         long = [(s, d) for s, d in page.evaluate("window.mtLong") if start <= s <= end]

@@ -52,7 +52,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-from bench.page_speed import fill_match_form
+from bench.page_speed import fill_match_form, wait_for_round_end
 from scripts.static_host import StaticHandler
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -241,7 +241,7 @@ def cpu_match(browser, counter, base, seats, speed, cpu) -> dict:
         fill_match_form(page, seats, 12, "one", speed, 1)
         t0 = page.evaluate("performance.now()")
         page.click('#setup [data-action="start"]')
-        page.wait_for_selector("#round-dialog[open], #match-dialog[open]", state="attached", timeout=TIMEOUT)
+        wait_for_round_end(page, TIMEOUT)
         t1 = page.evaluate("performance.now()")
         tasks = [d for s, d in page.evaluate("window.__longtasks") if t0 <= s <= t1]
         return {"speed": speed, "seconds": (t1 - t0) / 1000, "longest": max(tasks, default=0),
