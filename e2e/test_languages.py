@@ -167,7 +167,7 @@ def test_every_screen_speaks_the_browsers_language_passes_axe_and_fits_a_phone(b
         checks.screen("bad settings")
         page.fill("#hand_size", "")
         # a match against two computers: the board, a tile picked, the hint, the menu, the pause
-        game.new_match([("", "human"), ("Ana", "random"), ("", "easy")], set=9, rounds="one", speed="instant",
+        game.new_match([("", "human"), ("Ana", "normal"), ("", "easy")], set=9, rounds="one", speed="instant",
                        seed=12, after_turn="go")
         checks.screen("board")
         board_picture(page, lang, tmp_path)
@@ -240,7 +240,7 @@ def test_the_language_is_switched_mid_match_kept_and_remembered(browser, server,
     try:
         assert page_file(page) == "index.html" and page.get_attribute("html", "lang") == "en"
         game = Game(page)
-        game.new_match([("", "human"), ("Ana", "random"), ("", "easy")], set=9, rounds="one", speed="instant",
+        game.new_match([("", "human"), ("Ana", "normal"), ("", "easy")], set=9, rounds="one", speed="instant",
                        seed=12, after_turn="go")
         board_picture(page, "en", tmp_path)
         game.step_once()
