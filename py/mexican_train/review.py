@@ -172,7 +172,12 @@ def _counted(steps: Generator[None, None, Item | None], done: int, total: int
 def review(match: Match, seats: Iterable[int] | None = None, seed: int | None = None,
            samples: int = SAMPLES) -> list[Item]:
     """The review of ``seats`` (default: every person's seat), run through."""
-    return list(finish(review_steps(match, seats, seed, samples)))
+    steps = review_steps(match, seats, seed, samples)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return list(done.value)
 
 
 def as_json(items: Iterable[Item]) -> list[dict[str, Any]]:

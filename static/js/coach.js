@@ -332,6 +332,8 @@ export function coachShown(vm) {
   const end = vm && vm.daily_end;
   $("match-daily").hidden = !end;
   if (!end) return;
+  // "Play again" is another attempt at today's deal: practice
+  $("match-dialog").querySelector('[data-action="new_match"]').textContent = end.again;
   $("match-daily-practice").hidden = !end.practice;
   $("match-daily-practice").textContent = end.practice || "";
   showShare($("match-daily-share"), end.share, end.notes);

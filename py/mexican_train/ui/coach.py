@@ -313,8 +313,9 @@ class Coach:
         day = _day_of(match)
         entry = records.load(self.store).record["daily"].get(daily.key_of(day)) if day else None
         if entry is not None and "points" in entry and entry.get("attempt") == self.daily.match_id:
-            return {"share": daily.share_text(day, entry), "practice": None, "notes": share_notes()}
-        return {"share": None, "practice": _(S.DAILY_PRACTICE_END), "notes": share_notes()}
+            return {"share": daily.share_text(day, entry), "practice": None, "notes": share_notes(),
+                    "again": _(S.DAILY_AGAIN)}
+        return {"share": None, "practice": _(S.DAILY_PRACTICE_END), "notes": share_notes(), "again": _(S.DAILY_AGAIN)}
 
     # -- the replay -------------------------------------------------------------------------
     def replay_open(self, source: str, text: str) -> dict[str, Any]:
