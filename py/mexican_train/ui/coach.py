@@ -246,10 +246,9 @@ class Coach:
         match = self.daily.session.match
         if match is not None and daily.is_daily(match, today):
             return match  # type: ignore[no-any-return]
-        loaded = storage.load(self.daily.store)
-        if loaded.session is not None and daily.is_daily(loaded.session.match, today):
-            return loaded.session.match  # type: ignore[no-any-return]
-        return None
+        saved = storage.load(self.daily.store).session
+        found = saved.match if saved is not None else None
+        return found if found is not None and daily.is_daily(found, today) else None
 
     def daily_play(self, again: bool = False, speed: object = None) -> dict[str, Any]:
         """Make the daily App active with today's deal: the attempt in progress, or a new one."""
@@ -312,7 +311,7 @@ class Coach:
             return None
         day = _day_of(match)
         entry = records.load(self.store).record["daily"].get(daily.key_of(day)) if day else None
-        if entry is not None and "points" in entry and entry.get("attempt") == self.daily.match_id:
+        if day is not None and entry is not None and "points" in entry and entry.get("attempt") == self.daily.match_id:
             return {"share": daily.share_text(day, entry), "practice": None, "notes": share_notes(),
                     "again": _(S.DAILY_AGAIN)}
         return {"share": None, "practice": _(S.DAILY_PRACTICE_END), "notes": share_notes(), "again": _(S.DAILY_AGAIN)}
