@@ -22,9 +22,13 @@ Python only through ``window.mtApi``, with JSON strings both ways:
                        "message": str | null, "stuck": bool, "behind": str | null}``
                        (``stuck``: an unreadable save stays in its place; ``behind``:
                        how far behind the save is, noted before a reload)
-``export_match()``     the match file of the match in play ("" when none)
+``export_match()``     the match file of the match on screen ("" when none)
 ``warm_up()``          a few ms of ``warm_up_steps`` (the page calls it while idle on
                        the first screen); true while there is more to do
+``coach(event)``       the coach's screens (statistics, daily deal, replay,
+                       review): ``mexican_train.ui.coach.Coach.handle``; the
+                       daily deal is a second App saved under its own key, and
+                       ``dispatch`` goes to the App on screen (``make_apps``)
 ``timings()``          test hook (bench/page_speed.py): ``{"cpu": [[kind, ms], ...]}``,
                        the Python time of each recent CPU step (its choice, over
                        all its slices, and the move applied), oldest first;
