@@ -298,7 +298,8 @@ def test_a_whole_match_by_keyboard_alone(a11y_page):
             break
         if dialog_open(page, "round-dialog"):
             assert a["id"] == "round-button" and a["dialog"] == "round-dialog"
-            assert press(page, "Tab")["dialog"] == "round-dialog"
+            assert press(page, "Tab")["dialog"] == "round-dialog"     # to "Review my play", inside the dialog
+            assert press(page, "Shift+Tab")["id"] == "round-button"
             press(page, "Enter")
             continue
         if game.shown("next"):

@@ -22,9 +22,13 @@ Python only through ``window.mtApi``, with JSON strings both ways:
                        "message": str | null, "stuck": bool, "behind": str | null}``
                        (``stuck``: an unreadable save stays in its place; ``behind``:
                        how far behind the save is, noted before a reload)
-``export_match()``     the match file of the match in play ("" when none)
+``export_match()``     the match file of the match on screen ("" when none)
 ``warm_up()``          a few ms of ``warm_up_steps`` (the page calls it while idle on
                        the first screen); true while there is more to do
+``coach(event)``       the coach's screens (statistics, daily deal, replay,
+                       review): ``mexican_train.ui.coach.Coach.handle``; the
+                       daily deal is a second App saved under its own key, and
+                       ``dispatch`` goes to the App on screen (``make_apps``)
 ``timings()``          test hook (bench/page_speed.py): ``{"cpu": [[kind, ms], ...]}``,
                        the Python time of each recent CPU step (its choice, over
                        all its slices, and the move applied), oldest first;
@@ -57,7 +61,8 @@ from typing import Any
 
 from mexican_train.errors import MexicanTrainError
 from mexican_train.i18n import _, join_and, plural, set_language
-from mexican_train.ui import controller, storage
+from mexican_train.ui import controller, records, storage
+from mexican_train.ui.coach import Coach
 from mexican_train.ui import strings as S
 from mexican_train.ui.viewmodel import view_model
 
@@ -117,6 +122,7 @@ class App:
         self.kept_note: str | None = None  # an unreadable save found during play and kept aside: said until a new match
         self.kept: set[str] = set()  # fingerprints of unreadable saves this tab has copied aside
         self.written: str | None = None  # the text of the save this tab last wrote (found again: no need to parse it)
+        self.match_id: str | None = None  # the match's name in the save, under which the statistics count it
 
     # -- the setup screen -----------------------------------------------------------
     def boot(self) -> dict:
@@ -250,6 +256,10 @@ class App:
     def _take_over(self, session: controller.Session, from_save: bool = False) -> None:
         """This tab now owns the save (a new match, Continue, Import): write it over whatever readable save
         was there (an unreadable one is kept aside first, or the player is asked)."""
+        if from_save:
+            self.match_id = self._stored_match_id(session)
+        elif self.match_id is None or session.match is not self.session.match:
+            self.match_id = f"{self.tab}-{int(self.clock())}"
         self.session = session
         self.blocked = False
         self.notice = None
@@ -258,6 +268,21 @@ class App:
         self.saved_actions = self.base_actions if from_save else None
         self.unsaved = None
         self._save(session, force=True)
+
+    def _stored_match_id(self, session: controller.Session) -> str:
+        """The name the save gives the match just read from it; a save written before names were kept
+        gets one made from its deal (the same each time it is read)."""
+        try:
+            found = storage.match_id_of(self.store.get_item(storage.MATCH_KEY))
+        except Exception:  # noqa: BLE001 - a storage that throws: the deal names the match
+            found = None
+        if found is not None:
+            return found
+        match = session.match
+        first = match.rounds[0] if match is not None and match.rounds else None
+        deal = json.dumps([match.seed, match.rules.to_dict(), [list(p) for p in match.players],
+                           [[str(t) for t in hand] for hand in first.hands_dealt] if first else []]) if match else ""
+        return "deal-" + storage.fingerprint(deal)
 
     def _other_tab_check(self) -> None:
         """Another tab may have written the save: if so, stop saving over it and say so at once; if what it
@@ -312,7 +337,7 @@ class App:
             self._failed(session, _(S.REASON_UNREADABLE_IN_THE_WAY), found)
             return
         saved_at = int(self.clock())
-        text = storage.record_text(session, self.tab, saved_at)
+        text = storage.record_text(session, self.tab, saved_at, self.match_id)
         problem = storage.write(self.store, text)
         if problem:
             self._failed(session, problem, found)
@@ -445,16 +470,24 @@ class BrowserStorage:
         getattr(window, self.area).removeItem(key)
 
 
+def make_apps(store, clock, tab: str, memo=None, slice_ms: float = SLICE_MS) -> tuple[App, Coach]:
+    """The match's App, and the Coach holding it and the daily deal's App (saved under its own key)."""
+    app = App(store, clock, tab, slice_ms, memo)
+    daily_app = App(records.daily_storage(store), clock, tab, slice_ms,
+                    records.daily_memo(memo) if memo is not None else None)
+    return app, Coach(store, clock, app, daily_app, slice_ms)
+
+
 def _expose() -> None:
     # The page is built in one language (index.<lang>.html, <html lang>): Python speaks the same one.
     set_language(str(window.document.documentElement.lang or "en"))
-    app = App(BrowserStorage(), clock=lambda: window.Date.now(), tab=os.urandom(6).hex(),
-              memo=BrowserStorage("sessionStorage"))
+    app, coach = make_apps(BrowserStorage(), clock=lambda: window.Date.now(), tab=os.urandom(6).hex(),
+                           memo=BrowserStorage("sessionStorage"))
 
     def dispatch(text):
-        before = app.session.match
-        answer = json.dumps(app.dispatch(json.loads(text)), separators=(",", ":"))
-        if app.session.match is not before:
+        before = coach.app().session.match
+        answer = json.dumps(coach.dispatch(json.loads(text)), separators=(",", ":"))
+        if coach.app().session.match is not before:
             # Keep the cyclic garbage collector's full passes short: everything alive now (the runtime,
             # the modules, the match so far) is set aside from them. It is all freed by reference
             # counting when it goes (no cycles), so nothing leaks. Without this, a full pass over the
@@ -473,12 +506,16 @@ def _expose() -> None:
         return not done
 
     def timings():
-        cpu, app.cpu_ms = app.cpu_ms, []
+        cpu, app.cpu_ms = app.cpu_ms + coach.daily.cpu_ms, []
+        coach.daily.cpu_ms = []
         return json.dumps({"cpu": cpu})
 
+    def coach_event(text):
+        return json.dumps(coach.handle(json.loads(text)), separators=(",", ":"))
+
     api = {"dispatch": create_proxy(dispatch), "boot": create_proxy(boot),
-           "export_match": create_proxy(app.export_match), "timings": create_proxy(timings),
-           "warm_up": create_proxy(warm_up),
+           "export_match": create_proxy(lambda: coach.app().export_match()), "timings": create_proxy(timings),
+           "warm_up": create_proxy(warm_up), "coach": create_proxy(coach_event),
            "python": sys.version.split()[0]}
     window.mtApi = to_js(api)
     gc.freeze()

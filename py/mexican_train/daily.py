@@ -87,16 +87,19 @@ def finish(stats: Record, day: dt.date, match: Match) -> Record:
     return out
 
 
-def share_text(day: dt.date, result: dict[str, Any]) -> str:
-    """One line to share, with no tile in it: the date, the points and how the round ended."""
+def result_sentence(result: dict[str, Any]) -> str:
+    """How the person's round ended, in one sentence with no tile in it (points and the ending)."""
     points = result["points"]
     if result["ending"] == "out" and points == 0:
-        how = _(RESULT_OUT_YOU)
-    elif result["ending"] == "out":
-        how = plural(RESULT_OUT_STRONG, points)
-    else:
-        how = plural(RESULT_BLOCKED, points)
-    return _(SHARE).format(day=key_of(day), result=how)
+        return _(RESULT_OUT_YOU)
+    if result["ending"] == "out":
+        return plural(RESULT_OUT_STRONG, points)
+    return plural(RESULT_BLOCKED, points)
+
+
+def share_text(day: dt.date, result: dict[str, Any]) -> str:
+    """One line to share, with no tile in it: the date, the points and how the round ended."""
+    return _(SHARE).format(day=key_of(day), result=result_sentence(result))
 
 
 def calendar(stats: Record, today: dt.date) -> dict[str, Any]:

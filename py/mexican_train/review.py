@@ -26,6 +26,7 @@ from .actions import Action
 from .engine import new_round
 from .match import Match
 from .players import player_rng, strong
+from .players.base import finish
 from .players.hint import reason as hint_reason
 from .players.rollout import Plans, play_out
 from .players.sampling import Knowledge
@@ -81,9 +82,9 @@ def decisions(match: Match, seats: Iterable[int]) -> list[Decision]:
     return found
 
 
-def cost_of(view: SeatView, played: Action, better: Action, rng: random.Random, samples: int = SAMPLES) -> float:
-    """The mean increase of the seat's own end-of-round score from playing ``played`` instead of ``better``,
-    over ``samples`` guesses of the hidden tiles, both actions played out on each guess."""
+def cost_steps(view: SeatView, played: Action, better: Action, rng: random.Random,
+               samples: int = SAMPLES) -> Generator[None, None, float]:
+    """``cost_of`` in steps: yields after each guess of the hidden tiles (both actions played out on it)."""
     seat = view.seat
     seats = view.rules.seats
     knowledge = Knowledge(view)
@@ -103,37 +104,69 @@ def cost_of(view: SeatView, played: Action, better: Action, rng: random.Random, 
             play_out(sim, plans, MAX_STEPS)
             scores.append(sim.scores[seat] if sim.scores is not None else sum(a + b for a, b in sim.hands[seat]))
         total += scores[0] - scores[1]
+        yield
     return total / samples
 
 
-def judge(view: SeatView, played: Action, seed: int, round_index: int, action_index: int,
-          names: list[str] | None = None, samples: int = SAMPLES) -> Item | None:
-    """The item for one decision, or None when it is not worth a word: decided from ``view`` alone."""
-    decision = strong.decide(view, player_rng(seed, view.seat, round_index))
+def cost_of(view: SeatView, played: Action, better: Action, rng: random.Random, samples: int = SAMPLES) -> float:
+    """The mean increase of the seat's own end-of-round score from playing ``played`` instead of ``better``,
+    over ``samples`` guesses of the hidden tiles, both actions played out on each guess."""
+    return finish(cost_steps(view, played, better, rng, samples))
+
+
+def judge_steps(view: SeatView, played: Action, seed: int, round_index: int, action_index: int,
+                names: list[str] | None = None, samples: int = SAMPLES) -> Generator[None, None, Item | None]:
+    """``judge`` in small steps (Strong's thinking, then one guess of the hidden tiles at a time), so that
+    the page can run a review a few milliseconds at a time; where it is paused changes nothing."""
+    decision = yield from strong.think(view, player_rng(seed, view.seat, round_index))
     if decision.action == played:
         return None
     rng = random.Random(f"mexican-train/review/{seed}/{round_index}/{action_index}")
-    cost = round(cost_of(view, played, decision.action, rng, samples), 1)
+    cost = round((yield from cost_steps(view, played, decision.action, rng, samples)), 1)
     if cost < THRESHOLD:
         return None
     return Item(round_index, action_index, view.seat, played, decision.action, cost,
                 hint_reason(view, decision.action, decision, names))
 
 
+def judge(view: SeatView, played: Action, seed: int, round_index: int, action_index: int,
+          names: list[str] | None = None, samples: int = SAMPLES) -> Item | None:
+    """The item for one decision, or None when it is not worth a word: decided from ``view`` alone."""
+    return finish(judge_steps(view, played, seed, round_index, action_index, names, samples))
+
+
 def review_steps(match: Match, seats: Iterable[int] | None = None, seed: int | None = None,
-                 samples: int = SAMPLES) -> Generator[tuple[int, int], None, list[Item]]:
-    """The review, one decision per step: yields (decisions done, decisions in all); returns the items."""
+                 samples: int = SAMPLES, rounds: Iterable[int] | None = None
+                 ) -> Generator[tuple[int, int], None, list[Item]]:
+    """The review in small steps: yields (decisions done, decisions in all) after each unit of work (a
+    few milliseconds: see ``judge_steps``); returns the items. ``rounds`` (indexes) limits it to those
+    rounds: the page reviews the round just over."""
     seed = match.seed if seed is None else seed
     todo = decisions(match, human_seats(match) if seats is None else seats)
+    if rounds is not None:
+        wanted = set(rounds)
+        todo = [d for d in todo if d.round in wanted]
     names = [p.name for p in match.players]
     items = []
     for done, d in enumerate(todo):
         yield done, len(todo)
-        item = judge(seat_view(d.position, d.seat), d.played, seed, d.round, d.action, names, samples)
+        item = yield from _counted(judge_steps(seat_view(d.position, d.seat), d.played, seed, d.round, d.action,
+                                               names, samples), done, len(todo))
         if item is not None:
             items.append(item)
     yield len(todo), len(todo)
     return items
+
+
+def _counted(steps: Generator[None, None, Item | None], done: int, total: int
+             ) -> Generator[tuple[int, int], None, Item | None]:
+    """Run one decision's steps to its result, yielding the review's progress at each of them."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value  # type: ignore[no-any-return]
+        yield done, total
 
 
 def review(match: Match, seats: Iterable[int] | None = None, seed: int | None = None,

@@ -15,6 +15,7 @@ import { attachTabs } from "./tabs.js";
 import { attachLanguagePickers, takeResume } from "./language.js";
 import { readPresets } from "./presets.js";
 import { attachHost } from "./host.js";
+import { attachCoach, coachAction, coachReady, coachShown } from "./coach.js";
 
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = "mexican-train:match";        // py/mexican_train/ui/storage.py MATCH_KEY
@@ -41,6 +42,7 @@ function showScreen(name) {
   view = name;
   $("setup-screen").hidden = name !== "setup";
   $("game-screen").hidden = name !== "game";
+  $("replay-screen").hidden = name !== "replay";   // coach.js
   document.documentElement.dataset.view = name;
   if (name === "setup") {
     scheduleCpu();   // none while the setup screen is up
@@ -116,6 +118,7 @@ function show(next) {
   html.dataset.thinking = vm.thinking || "";
   $("take-over-row").hidden = !vm.blocked;
   saving.update(vm, render.openDialog, render.closeDialog);
+  coachShown(vm);
   if (vm.thinking === "hint") goOnThinking("hint");
   scheduleCpu();
 }
@@ -226,6 +229,7 @@ function onPythonReady() {
   else if (q && q.kind === "continue") continueSaved();
   else if (address.autostart && !vm && !(info.saved && !info.saved.over)) startMatch(setup.collect());
   tabs.hello();
+  coachReady();
   registerOffline();
   performance.mark("mt-ready");   // the game is playable (bench/page_speed.py reads this mark)
   warmUpWhileIdle();
@@ -249,6 +253,7 @@ const VM_COMMANDS = new Set(["draw", "pass", "stop", "clear", "hint", "next", "r
 
 function action(name, el) {
   if (VM_COMMANDS.has(name)) { send({ type: "command", name }); return; }
+  if (coachAction(name, el)) return;
   switch (name) {
     case "start": {
       const settings = setup.collect();
@@ -406,7 +411,7 @@ function init() {
   // Leaving the tab pauses the match (Python decides: ui/controller.py); the person presses Continue on
   // return. A reload hides the page too, and that pause is not saved: Continue carries on unpaused.
   document.addEventListener("visibilitychange", () => {
-    if (!bridge.ready() || !vm) return;
+    if (!bridge.ready() || !vm || view === "replay") return;   // the replay is no match in play
     send({ type: "visibility", hidden: document.visibilityState === "hidden" && view === "game" });
   });
 
@@ -421,6 +426,16 @@ function init() {
     onSaveChanged,
     inPlay: () => !!vm && !vm.blocked && vm.screen !== "match_end",
     onOtherTabPlaying: () => { otherTabPlaying = true; if (view === "setup") updateSavedPanel(); },
+  });
+
+  attachCoach({
+    send,
+    settings: () => setup.collect(),
+    startShown: (next) => { render.clearLog(); scheduler.cancel(); show(next); },
+    setVm: (next) => { vm = next; render.clearLog(); scheduler.cancel(); },
+    getVm: () => vm,
+    showScreen,
+    view: () => view,
   });
 
   // a match on screen is continued on the new page; a switch made on the setup screen stays there

@@ -32,3 +32,12 @@ export function exportMatch() {
 export function warmUp() {
   try { return !!window.mtApi.warm_up(); } catch (err) { return false; }
 }
+
+/** An event for the coach's screens (statistics, daily deal, replay, review: py/mexican_train/ui/coach.py). */
+export function coach(event) {
+  try {
+    return JSON.parse(window.mtApi.coach(JSON.stringify(event)));
+  } catch (err) {
+    return fail(err);
+  }
+}

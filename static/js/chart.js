@@ -1,5 +1,5 @@
 // The end-of-match chart: each player's running total after every round, as
-// an SVG line chart, with a text alternative (the list under it and the
+// an SVG line chart (the statistics draw their recent results with it too), with a text alternative (the list under it and the
 // chart's own accessible name).
 import { TEXT, fill } from "./text.js";
 
@@ -33,7 +33,8 @@ export function drawChart(box, caption, list, chart) {
   const y = (v) => top + (H - top - bottom) * (1 - v / maxY);
   const summary = chart.series.map((s) => s.summary).join("; ");
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "chart-svg" });
-  svg.appendChild(el("title", {}, fill(TEXT.chartLabel, { title: chart.title, summary })));
+  // chart.label: the whole accessible name, when the chart is not the match's round-by-round totals
+  svg.appendChild(el("title", {}, chart.label || fill(TEXT.chartLabel, { title: chart.title, summary })));
   const grid = el("g", { class: "grid" });
   for (let v = 0; v <= maxY; v += step) {
     grid.appendChild(el("line", { x1: left, x2: W - right, y1: y(v), y2: y(v) }));

@@ -28,7 +28,8 @@ function setText(node, text) {
 function srSpan(text) { return h("span", "sr", text); }
 
 // ---------------------------------------------------------------- dialogs
-const PERSON_DIALOGS = ["help-dialog", "menu-dialog", "confirm-dialog", "export-dialog", "unreadable-dialog"];
+const PERSON_DIALOGS = ["help-dialog", "menu-dialog", "confirm-dialog", "export-dialog", "unreadable-dialog",
+  "review-dialog", "stats-dialog", "stats-reset-dialog", "daily-dialog", "replay-dialog"];   // the last five: coach.js
 const openDialogs = [];               // modal dialogs, the last one on top
 
 export function personDialogOpen() {

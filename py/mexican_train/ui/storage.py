@@ -211,8 +211,9 @@ class Kept(NamedTuple):
     problem: str | None = None
 
 
-def keep_aside(storage: Storage, text: str) -> Kept:
-    """Copy an unreadable save to a key of its own, then remove it from ``MATCH_KEY``.
+def keep_aside(storage: Storage, text: str, key_of_text: str = MATCH_KEY) -> Kept:
+    """Copy an unreadable save (or record: ``key_of_text`` is where it is) to a key of its own, then
+    remove it from its place.
 
     The copy is read back and compared before anything is removed, and the
     save is removed only if it is still the same text; a storage that throws,
@@ -228,8 +229,8 @@ def keep_aside(storage: Storage, text: str) -> Kept:
         storage.set_item(key, text)
         if storage.get_item(key) != text:
             return Kept(None, _(S.REASON_COPY_DIFFERS))
-        if storage.get_item(MATCH_KEY) == text:
-            storage.remove_item(MATCH_KEY)
+        if storage.get_item(key_of_text) == text:
+            storage.remove_item(key_of_text)
         return Kept(key)
     except Exception as err:  # noqa: BLE001 - full, forbidden, gone: the save stays where it is
         return Kept(None, _reason(err))
@@ -237,16 +238,31 @@ def keep_aside(storage: Storage, text: str) -> Kept:
 
 # -- writing --------------------------------------------------------------------------------------
 
-def record(session: Session, tab: str, saved_at: int) -> dict[str, Any]:
-    """The save record of a session."""
+def record(session: Session, tab: str, saved_at: int, match_id: str | None = None) -> dict[str, Any]:
+    """The save record of a session; ``match_id`` names the match for the statistics (``match_id_of``)."""
     assert session.match is not None
-    return {"save_version": SAVE_VERSION, "match": matchfile.to_dict(session.match), "app": app_state(session),
-            "tab": tab, "saved_at": saved_at}
+    found = {"save_version": SAVE_VERSION, "match": matchfile.to_dict(session.match), "app": app_state(session),
+             "tab": tab, "saved_at": saved_at}
+    if match_id is not None:
+        found["match_id"] = match_id
+    return found
 
 
-def record_text(session: Session, tab: str, saved_at: int) -> str:
+def record_text(session: Session, tab: str, saved_at: int, match_id: str | None = None) -> str:
     """The save record as the text stored."""
-    return json.dumps(record(session, tab, saved_at), separators=(",", ":"))
+    return json.dumps(record(session, tab, saved_at, match_id), separators=(",", ":"))
+
+
+def match_id_of(text: str | None) -> str | None:
+    """The name a save record gives its match (the statistics count a match once under it), or None."""
+    if text is None:
+        return None
+    try:
+        data = boundedjson.parse(text)
+    except MexicanTrainError:
+        return None
+    found = data.get("match_id") if isinstance(data, dict) else None
+    return found if isinstance(found, str) and 0 < len(found) <= 100 else None
 
 
 def write(storage: Storage, text: str) -> str | None:

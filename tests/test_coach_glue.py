@@ -1,0 +1,186 @@
+"""The page's coach without a browser (ui/coach.py, ui/records.py, py/page.py's make_apps): statistics kept
+like a save, the daily deal under its own key, attempts counted once, the review in short slices."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from page import make_apps
+
+from mexican_train import review, stats
+from mexican_train.ui import records
+from mexican_train.ui.storage import MATCH_KEY, UNREADABLE_PREFIX, DictStorage
+
+DAY_MS = 1_764_460_800_000          # 2025-11-30 00:00 UTC
+PEOPLE = {"set": 6, "seats": 2, "rounds": "one", "seed": 4, "cpu_speed": "instant",
+          "players": [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "easy"}]}
+
+
+class Clock:
+    def __init__(self, now: int = DAY_MS):
+        self.now = now
+
+    def __call__(self) -> int:
+        self.now += 1
+        return self.now
+
+
+def step(coach, vm):
+    """Whoever is to move makes one move (a person plays the first playable tile); None at the match's end."""
+    if vm.get("screen") == "match_end":
+        return None
+    if vm.get("screen") == "round_end":
+        return coach.dispatch({"type": "command", "name": vm["round_end"]["button"]["id"]})
+    shown = {c["id"] for c in vm.get("commands", []) if c["shown"]}
+    if "next" in shown:
+        return coach.dispatch({"type": "command", "name": "next"})
+    hand = vm.get("hand")
+    if hand and hand.get("active"):
+        playable = [t for t in hand["tiles"] if t["playable"]]
+        if playable:
+            coach.dispatch({"type": "tile", "tile": playable[0]["id"]})
+            return coach.dispatch({"type": "train", "train": playable[0]["targets"][0]})
+        for name in ("draw", "pass", "stop"):
+            if name in shown:
+                return coach.dispatch({"type": "command", "name": name})
+    answer = coach.dispatch({"type": "cpu"})
+    while answer.get("same"):
+        answer = coach.dispatch({"type": "think"})
+    return answer
+
+
+def play_through(coach, vm, limit=3000):
+    last = vm
+    for _ in range(limit):
+        nxt = step(coach, vm)
+        if nxt is None:
+            return last
+        last = vm = nxt
+    raise AssertionError("the match did not end")
+
+
+def test_a_finished_match_is_counted_once_even_when_continued_in_another_tab():
+    store = DictStorage()
+    _app, coach = make_apps(store, Clock(), "tab-a")
+    vm = coach.dispatch({"type": "new_match", "settings": PEOPLE})
+    for _ in range(3):
+        vm = step(coach, vm)
+    other_app, other = make_apps(store, Clock(DAY_MS + 10_000), "tab-b")
+    vm = other.dispatch({"type": "continue_saved"})
+    assert other_app.match_id == _app.match_id            # the save names the match
+    play_through(other, vm)
+    record = json.loads(store.get_item(records.STATS_KEY))
+    assert [m["id"] for m in record["matches"]] == [_app.match_id]
+    assert len(record["matches"][0]["rounds"]) == 1 and record["matches"][0]["won"] is not None
+    view = other.handle({"type": "stats"})["stats"]
+    assert {r["label"]: r["value"] for r in view["rows"]}["Matches played"] == "1"
+    assert view["chart"]["rounds"] == 1
+
+
+def test_an_unreadable_statistics_record_is_kept_aside_and_counting_starts_again():
+    store = DictStorage({records.STATS_KEY: "{broken"})
+    found = records.load(store)
+    assert found.record == stats.empty() and "kept aside" in found.message
+    assert store.get_item(UNREADABLE_PREFIX + "1") == "{broken" and store.get_item(records.STATS_KEY) is None
+    after = records.update(store, lambda r: {**r, "daily": {"2025-11-30": {"practice": 0}}})
+    assert json.loads(store.get_item(records.STATS_KEY))["daily"] == after.record["daily"]
+
+
+def test_an_unreadable_record_that_cannot_be_copied_aside_is_never_written_over():
+    text = "x" * 50
+    store = DictStorage({records.STATS_KEY: text}, quota=len(records.STATS_KEY) + len(text) + 10)
+    found = records.update(store, lambda r: {**r, "daily": {"2025-11-30": {"practice": 0}}})
+    assert found.stuck and "left untouched" in found.message
+    assert store.get_item(records.STATS_KEY) == text
+
+
+def test_export_import_and_reset_of_the_statistics():
+    store = DictStorage()
+    _app, coach = make_apps(store, Clock(), "tab-a")
+    play_through(coach, coach.dispatch({"type": "new_match", "settings": PEOPLE}))
+    exported = coach.handle({"type": "stats_export"})
+    data = json.loads(exported["text"])
+    assert (data["format"], data["version"]) == ("mexican-train-stats", 1) and exported["name"].endswith(".json")
+    assert "error" in coach.handle({"type": "stats_import", "text": '{"format": "other"}'})
+    coach.handle({"type": "stats_reset"})
+    assert json.loads(store.get_item(records.STATS_KEY))["matches"] == []
+    coach.handle({"type": "stats_import", "text": exported["text"]})
+    assert len(json.loads(store.get_item(records.STATS_KEY))["matches"]) == 1
+
+
+def test_the_daily_deal_has_its_own_save_and_only_its_first_attempt_counts():
+    store = DictStorage()
+    app, coach = make_apps(store, Clock(), "tab-a")
+    coach.dispatch({"type": "new_match", "settings": PEOPLE})
+    saved = store.get_item(MATCH_KEY)
+    assert coach.handle({"type": "daily"})["daily"]["play"]["action"] == "daily_play"
+    vm = coach.handle({"type": "daily_play", "cpu_speed": "instant"})["vm"]
+    assert coach.app() is coach.daily and json.loads(store.get_item(records.DAILY_KEY))["match"]["seed"] == 20251130
+    end = play_through(coach, vm)
+    assert end["daily_end"]["share"].startswith("Mexican Train daily deal, 2025-11-30: ")
+    counted = json.loads(store.get_item(records.STATS_KEY))["daily"]["2025-11-30"]
+    assert counted["practice"] == 0 and "points" in counted
+
+    end = play_through(coach, coach.handle({"type": "daily_again"})["vm"])
+    assert end["daily_end"]["share"] is None and end["daily_end"]["practice"]
+    again = json.loads(store.get_item(records.STATS_KEY))["daily"]["2025-11-30"]
+    assert again["practice"] == 1 and again["points"] == counted["points"]
+    view = coach.handle({"type": "daily"})["daily"]
+    assert view["streak"] == "Streak: 1 day" and view["share"].startswith("Mexican Train daily deal, 2025-11-30: ")
+    today = [d for week in view["calendar"]["weeks"] for d in week if d["today"]]
+    assert today[0]["played"] and today[0]["date"] == "2025-11-30"
+
+    assert coach.handle({"type": "daily_leave"})["vm"]["screen"] == "board"
+    assert coach.app() is app and store.get_item(MATCH_KEY) == saved    # the match in play untouched
+
+
+def test_a_daily_deal_continued_after_a_reload_is_the_same_attempt():
+    store = DictStorage()
+    _app, coach = make_apps(store, Clock(), "tab-a")
+    vm = coach.handle({"type": "daily_play", "cpu_speed": "instant"})["vm"]
+    for _ in range(4):
+        vm = step(coach, vm)
+    _again, reloaded = make_apps(store, Clock(DAY_MS + 60_000), "tab-b")
+    assert reloaded.handle({"type": "daily"})["daily"]["play"]["action"] == "daily_play"   # Continue
+    play_through(reloaded, reloaded.handle({"type": "daily_play"})["vm"])
+    entry = json.loads(store.get_item(records.STATS_KEY))["daily"]["2025-11-30"]
+    assert entry["practice"] == 0 and "points" in entry
+
+
+def test_the_review_runs_in_short_slices_and_gives_what_the_command_line_gives():
+    store = DictStorage()
+    app, coach = make_apps(store, Clock(), "tab-a", slice_ms=2.0)
+    play_through(coach, coach.dispatch({"type": "new_match", "settings": PEOPLE}))
+    answer = coach.handle({"type": "review", "scope": "round"})
+    calls, slowest = 0, 0.0
+    while answer["review"]["running"]:
+        started = time.perf_counter()
+        answer = coach.handle({"type": "review_think"})
+        slowest = max(slowest, time.perf_counter() - started)
+        calls += 1
+    assert calls > 5
+    assert slowest < 0.25, f"one slice took {slowest * 1000:.0f} ms"
+    expected = review.review(app.session.match)
+    assert [(i["round"], i["action"]) for i in answer["review"]["items"]] == [(i.round, i.action) for i in expected]
+    jump = coach.handle({"type": "replay_open", "source": "current"})["replay"]
+    if expected:
+        at = coach.handle({"type": "replay_item", "round": expected[0].round, "action": expected[0].action})["replay"]
+        assert (at["round"], at["action"]) == (expected[0].round, expected[0].action)
+        assert jump["items"] and all("points" in i["label"] for i in jump["items"])
+
+
+@pytest.mark.parametrize("source", ["saved", "current"])
+def test_the_replay_of_an_unfinished_round_shows_no_hand(source):
+    store = DictStorage()
+    _app, coach = make_apps(store, Clock(), "tab-a")
+    vm = coach.dispatch({"type": "new_match", "settings": PEOPLE})
+    for _ in range(4):
+        vm = step(coach, vm)
+    if source == "saved":
+        _app, coach = make_apps(store, Clock(), "tab-b")
+    first = coach.handle({"type": "replay_open", "source": source})["replay"]
+    for index in range(first["last"] + 1):
+        vm = coach.handle({"type": "replay_go", "index": index})["replay"]
+        assert not vm["hands_shown"] and all("tiles" not in row for row in vm["hands"])
