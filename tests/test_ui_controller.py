@@ -203,8 +203,29 @@ def test_a_whole_one_round_match_through_events_ends_on_the_match_screen():
     assert vm["screen"] == "match_end"
     end = vm["match_end"]
     assert end["chart"]["rounds"] == 1 and len(end["chart"]["series"]) == 2
-    assert "wins" in end["text"] or "share" in end["text"]
+    winners = session.match.winners
+    if winners == (0,):      # the one person against a computer is spoken to, never named ("You wins")
+        assert end["text"].startswith("You win with "), end["text"]
+    elif winners == (1,):
+        assert end["text"].startswith("Bot wins with "), end["text"]
+    else:
+        assert "share" in end["text"]
     assert send(session, {"type": "new_match", "settings": settings(("A", "human"), ("B", "random"))}).match
+
+
+def test_the_one_person_against_computers_is_told_you_win():
+    for seed in range(40):
+        session = start(settings(("You", "human"), ("Bot", "random"), seed=seed))
+        for _ in range(500):
+            if session.match.over:
+                break
+            vm = view_model(session)
+            session = send(session, {"type": "cpu"}) if vm["cpu"]["pending"] else play_first_legal(session)
+        if session.match.winners == (0,):
+            session = send(session, command("final_results"))
+            assert view_model(session)["match_end"]["text"].startswith("You win with ")
+            return
+    raise AssertionError("no deal of 40 where the person wins: choose others")
 
 
 def test_an_open_double_left_by_the_previous_turn_must_be_covered():

@@ -149,6 +149,7 @@ ROUND_POINTS = NP_("{n} point", "{n} points")
 NO_TILES_LEFT = N_("no tiles left")
 MATCH_OVER = N_("Match over")
 WINNER = NP_("{name} wins with {n} point.", "{name} wins with {n} points.")
+WINNER_YOU = NP_("You win with {n} point.", "You win with {n} points.")  # the one person against computers
 WINNERS = NP_("{names} share the win with {n} point.", "{names} share the win with {n} points.")
 TOTAL = N_("Total")
 ROUND_N = N_("Round {number}")

@@ -20,7 +20,7 @@ from ..match import Match, Player
 from ..players import LEVELS
 from ..rules import PRESET_NAMES, Rules
 from . import strings as S
-from .controller import (CPU_SPEEDS, Screen, Session, cpu_to_move, human_to_move, is_hotseat, needs_reveal, screen,
+from .controller import (CPU_SPEEDS, Screen, Session, cpu_to_move, human_to_move, humans, is_hotseat, needs_reveal, screen,
                          targets_of, viewer)
 from .narrate import tile_text, train_name, train_title
 
@@ -336,7 +336,9 @@ def _match_end(match: Match) -> JSON:
     winners = match.winners
     best = totals[winners[0]]
     names = [match.players[s].name for s in winners]
-    if len(names) == 1:
+    if len(names) == 1 and humans(match) == (winners[0],):   # the one person at the device, against computers
+        text = plural(S.WINNER_YOU, best)
+    elif len(names) == 1:
         text = plural(S.WINNER, best, name=names[0])
     else:
         text = plural(S.WINNERS, best, names=join_and(names))
