@@ -30,7 +30,7 @@ ROOT = catalogs.ROOT
 SAME_AS_ENGLISH = {
     "es": {"Normal", "Total", "{name} ({level})", "{name}: {moves}", "{name}: {scores}", "{first}, {rest}",
            "{players}: {round}", "Hint: {action}. {reason}"},
-    "fr": {"Normal", "Total", "Menu", "Options", "Pause", "Points", "Standard", "Trains", "Double-12", "Double-9",
+    "fr": {"Normal", "Total", "Menu", "Options", "Pause", "Points", "Standard", "Trains", "Double-{set}", "Double-12", "Double-9",
            "Double-6", "25 points", "50 points", "{name} ({level})", "{first}, {rest}", "double {a}", "standard"},
 }
 
