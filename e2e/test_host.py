@@ -213,7 +213,7 @@ def test_each_address_parameter_fills_the_form_and_bad_ones_are_ignored_with_a_w
         "preset": "classic", "set": "9", "seats": "3", "seat0": "strong", "name0": "Ana", "seat1": "human",
         "name2": "Cy", "rounds": "short", "speed": "fast", "double_rule": "immediate", "blank_double_penalty": "25",
         "exhausted_suit_exception": "1", "opening_chain": "0", "mexican_after_first_turn": "0", "hand_size": "9",
-        "seed": "42", "lang": "en"}))
+        "seed": "42", "lang": "en", "after_turn": "go"}))
     page.goto(url)
     wait_ready(page)
     form = page.evaluate("""() => { const f = document.getElementById('setup');
@@ -222,18 +222,19 @@ def test_each_address_parameter_fills_the_form_and_bad_ones_are_ignored_with_a_w
                 speed: f.cpu_speed.value, double_rule: f.double_rule.value, penalty: f.blank_double_penalty.value,
                 exhausted: f.exhausted_suit_exception.checked, chain: f.opening_chain.checked,
                 mexican: f.mexican_after_first_turn.checked, hand: f.hand_size.value, seed: f.seed.value,
+                after_turn: f.after_turn.value,
                 names: [0, 1, 2].map(i => document.getElementById('seat-name-' + i).value),
                 kinds: [0, 1, 2].map(i => document.getElementById('seat-kind-' + i).value)}; }""")
     assert form == {"preset": "classic", "set": "9", "seats": "3", "rounds": "short", "speed": "fast",
                     "double_rule": "immediate", "penalty": "25", "exhausted": True, "chain": False, "mexican": False,
-                    "hand": "9", "seed": "42", "names": ["Ana", "", "Cy"], "kinds": ["strong", "human", "normal"]}
+                    "hand": "9", "seed": "42", "after_turn": "go", "names": ["Ana", "", "Cy"], "kinds": ["strong", "human", "normal"]}
     assert page.evaluate("localStorage.getItem('mexican-train:prefs:setup')") is None
 
     warnings = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     bad = {"preset": "house", "set": "15", "seats": "5", "seat0": "expert", "name1": "x" * 25, "speed": "warp",
            "double_rule": "never", "blank_double_penalty": "30", "exhausted_suit_exception": "maybe",
-           "hand_size": "50", "seed": "-1", "lang": "xx", "autostart": "soon", "host": "games.example/path"}
+           "hand_size": "50", "seed": "-1", "lang": "xx", "autostart": "soon", "host": "games.example/path", "after_turn": "later"}
     page.goto(url.split("?")[0] + "?" + urlencode({**bad, "seat1": "easy", "rounds": "one"}))
     wait_ready(page)
     for name in bad:

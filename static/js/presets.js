@@ -26,7 +26,7 @@ function readInt(text) {
 /**
  * The setup choices named in ``params`` (a URLSearchParams), checked: {values, autostart, warnings}.
  * ``values`` holds only what was given and valid: preset, set, seats, players ([{kind, name}] for the
- * seats given), rounds, cpu_speed, hand_size, seed and each rule option; ``testing`` allows the Random level;
+ * seats given), rounds, cpu_speed, after_turn, hand_size, seed and each rule option; ``testing`` allows the Random level;
  * ``languages`` ([[code, ...], ...]), when given, are the codes ``lang`` may name.
  */
 export function readPresets(params, registry, testing = false, languages = null) {
@@ -75,6 +75,10 @@ export function readPresets(params, registry, testing = false, languages = null)
   if (given("speed")) {
     if (registry.speeds.includes(params.get("speed"))) values.cpu_speed = params.get("speed");
     else bad("speed", `it is one of ${registry.speeds.join(", ")}`);
+  }
+  if (given("after_turn")) {
+    if (registry.after_turn.includes(params.get("after_turn"))) values.after_turn = params.get("after_turn");
+    else bad("after_turn", `it is one of ${registry.after_turn.join(", ")}`);
   }
   for (const option of registry.options) {
     if (!given(option.name)) continue;

@@ -252,6 +252,7 @@ function applyAddress(values) {
     else f[option.name].value = String(values[option.name]);
   }
   if (values.hand_size) f.hand_size.value = String(values.hand_size);
+  if (values.after_turn) { f.after_turn.value = values.after_turn; afterTurnChosen = true; }
 }
 
 /**
