@@ -74,11 +74,25 @@ function updateSavedPanel() {
 // window.mtPerf.layout = true the draw time includes style and layout.
 const perf = window.mtPerf = { steps: [], layout: false };
 
-function send(event) {
-  if (!bridge.ready()) return null;
+let drawing = null;   // a view model answered but not drawn yet (send's `later`): nothing else is sent meanwhile
+
+function send(event, later = false) {
+  if (!bridge.ready() || drawing) return null;
   const t0 = performance.now();
   const next = bridge.dispatch(event);
   const t1 = performance.now();
+  if (later && !next.fatal && !next.same) {
+    // The first board of a match is drawn in a task of its own: Python's answer and the whole new screen's
+    // style and layout in one task took over 100 ms on a phone (python3 -m bench.phone_speed).
+    drawing = next;
+    setTimeout(() => {
+      drawing = null;
+      const t2 = performance.now();
+      show(next);
+      if (perf.steps.push({ type: event.type, at: t0, py: t1 - t0, render: performance.now() - t2 }) > 2000) perf.steps.shift();
+    }, 0);
+    return next;
+  }
   if (next.same) {                    // Python is still thinking and nothing changed: nothing to draw
     document.documentElement.dataset.thinking = next.thinking || "";
     if (perf.steps.push({ type: event.type, at: t0, py: t1 - t0, render: 0 }) > 2000) perf.steps.shift();
@@ -186,7 +200,7 @@ function startMatch(settings) {
     return;
   }
   render.clearLog();
-  const next = send({ type: "new_match", settings });
+  const next = send({ type: "new_match", settings }, view === "setup");
   if (next && !next.fatal && next.screen !== "setup") {
     savedOffer = false;
     host.matchStarted(next);
