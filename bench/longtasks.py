@@ -4,6 +4,7 @@
     python3 -m bench.longtasks                         # 4x slower CPU, instant and normal speed
     python3 -m bench.longtasks --rate 4 --speeds instant --runs 3
     python3 -m bench.longtasks --speeds instant --profile      # also dissect each task over 100 ms
+    python3 -m bench.longtasks --phone                         # on bench/phone_speed.py's phone
 
 Serves the repository (scripts/serve.py, a process of its own on a free
 port), opens the game in Debian's Chromium (``CHROMIUM``, default
@@ -80,9 +81,14 @@ def dissect(data: bytes, start_ms: float, end_ms: float, over_ms: float = 100, t
     return lines
 
 
-def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: int, profile: bool = False) -> dict:
+def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: int, profile: bool = False,
+         phone: bool = False) -> dict:
     """One match at ``speed`` under a CPU slowed ``rate`` times: the long tasks and the slowest bridge steps."""
-    context = browser.new_context(viewport=DESKTOP)
+    if phone:
+        from bench.phone_speed import PHONE
+        context = browser.new_context(**PHONE)
+    else:
+        context = browser.new_context(viewport=DESKTOP)
     problems: list[str] = []
     try:
         page = context.new_page()
@@ -129,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=1, help="matches per speed (seeds seed, seed+1, ...)")
     parser.add_argument("--profile", action="store_true", help="trace the match and dissect each task over 100 ms")
+    parser.add_argument("--phone", action="store_true", help="bench/phone_speed.py's phone (360x740, touch) "
+                        "instead of a 1100x850 window")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
     proc, base = start_server(ROOT)
@@ -139,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
                   f" {args.seats} on double-12, one round")
             for speed in args.speeds.split(","):
                 for run in range(args.runs):
-                    r = play(browser, base, args.seats.split(","), speed, args.rate, args.seed + run, args.profile)
+                    r = play(browser, base, args.seats.split(","), speed, args.rate, args.seed + run, args.profile, args.phone)
                     tasks = r["tasks"]
                     over = [d for d in tasks if d > 100]
                     print(f"{speed:8} seed {args.seed + run}: {r['seconds']:.0f} s, {r['steps']} bridge calls;"
