@@ -1,6 +1,5 @@
 """FORMATS.md, "The command line": selfplay, legal, apply and move, as an outside tool would call them."""
 
-import io
 import json
 import os
 import subprocess
@@ -9,17 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mexican_train.cli import main
+from tests.conftest import run_cli as run
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(capsys, *argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

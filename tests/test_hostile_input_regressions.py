@@ -2,42 +2,19 @@
 nesting, fields of the wrong type, and a reload after saves failed. The page's side runs on CPython
 (py/page.py's App with a dict storage); e2e/test_hostile_files.py opens the same files in the browser."""
 
-import io
 import json
-import sys
 
 import pytest
-from page import App
 
 from mexican_train import MatchFileError, matchfile
-from mexican_train.cli import main
 from mexican_train.ui import storage
 from mexican_train.ui.storage import MATCH_KEY, UNREADABLE_PREFIX, DictStorage
+from tests.conftest import new_app
+from tests.conftest import run_cli as run
 
 SETTINGS = {"set": 6, "seats": 2, "rounds": "short", "seed": 4, "cpu_speed": "instant",
             "players": [{"name": "Ana", "kind": "random"}, {"name": "Bot", "kind": "random"}]}
 DEEP = "[" * 100_000
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1000
-
-    def __call__(self):
-        self.now += 1
-        return self.now
-
-
-def new_app(store, memo=None, tab="tab-a"):
-    return App(store, Clock(), tab, memo=memo)
-
-
-def cli(capsys, monkeypatch, *argv, stdin=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
@@ -92,7 +69,7 @@ def test_case_2_a_hundred_thousand_levels_of_nesting_are_refused_in_the_page_as_
     path.write_text(DEEP)
     for argv in (["legal", str(path)], ["apply", str(path), "draw"], ["move", str(path)], ["review", str(path)],
                  ["legal", "-"]):
-        code, out, err = cli(capsys, monkeypatch, *argv, stdin=DEEP if argv[-1] == "-" else None)
+        code, out, err = run(capsys, *argv, stdin=DEEP if argv[-1] == "-" else None, monkeypatch=monkeypatch)
         assert (code, out) == (1, "")
         assert err == "error: the file has lists or objects nested more than 64 levels deep, so it is not read\n"
 
@@ -122,7 +99,7 @@ def test_case_3_fields_of_the_wrong_type_are_refused_naming_the_field_by_the_pag
     assert str(refused.value).startswith(message)
     path = tmp_path / "bad.json"
     path.write_text(text)
-    code, out, err = cli(capsys, monkeypatch, "legal", str(path))
+    code, out, err = run(capsys, "legal", str(path))
     assert (code, out, err) == (1, "", f"error: {refused.value}\n")
     vm = new_app(DictStorage()).dispatch({"type": "import", "text": text})
     assert vm["error"] == f"That file is not a match we can open: {refused.value}"
@@ -138,14 +115,14 @@ def _finished_round_file():
 
 def test_case_4_a_reload_after_saves_failed_because_the_storage_was_full_says_how_far_behind_the_save_is():
     store, memo = DictStorage(), DictStorage()
-    app = new_app(store, memo)
+    app = new_app(store, memo=memo)
     app.boot()
     app.dispatch({"type": "new_match", "settings": SETTINGS})
     store.quota = sum(len(k) + len(v) for k, v in store.items.items())   # full from now on
     for _ in range(14):
         vm = app.dispatch({"type": "cpu"})
     assert vm["unsaved"] == 14 and "last 14 moves" in vm["notice"]
-    info = new_app(store, memo, tab="tab-b").boot()          # the reload
+    info = new_app(store, tab="tab-b", memo=memo).boot()          # the reload
     assert info["saved"] is not None
     assert info["behind"] == ("The saved match is 14 moves behind where you left it: they could not be saved "
                               "(the browser's storage for this site is full).")

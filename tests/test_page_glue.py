@@ -5,26 +5,13 @@ import os
 import sys
 
 
-from page import App
 
 from mexican_train.ui import storage
 from mexican_train.ui.storage import MATCH_KEY, DictStorage
+from tests.conftest import new_app
 
 SETTINGS = {"set": 6, "seats": 2, "rounds": "one", "seed": 4, "cpu_speed": "instant",
             "players": [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "random"}]}
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1000
-
-    def __call__(self):
-        self.now += 1
-        return self.now
-
-
-def new_app(store=None, tab="tab-a"):
-    return App(store if store is not None else DictStorage(), Clock(), tab)
 
 
 def first_play(vm):

@@ -19,6 +19,7 @@ from page import App
 
 from mexican_train.ui import storage
 from mexican_train.ui.storage import MATCH_KEY, UNREADABLE_PREFIX, DictStorage
+from tests.conftest import Clock
 
 SETTINGS = {"set": 6, "seats": 2, "rounds": "short", "cpu_speed": "instant",
             "players": [{"name": "Ana", "kind": "random"}, {"name": "Bot", "kind": "random"}]}
@@ -95,15 +96,6 @@ class Faulty(DictStorage):
 
 def actions(match):
     return sum(len(r.actions) for r in match.rounds)
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1000
-
-    def __call__(self):
-        self.now += 1
-        return self.now
 
 
 def check_truth(store: Faulty, app: App) -> None:

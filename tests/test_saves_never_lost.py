@@ -3,22 +3,13 @@ without the player's yes, and while saves fail the game says how far behind the 
 
 import json
 
-from page import App
 
 from mexican_train.ui import storage
 from mexican_train.ui.storage import BEHIND_KEY, MATCH_KEY, UNREADABLE_PREFIX, DictStorage
+from tests.conftest import new_app
 
 SETTINGS = {"set": 6, "seats": 2, "rounds": "one", "seed": 4, "cpu_speed": "instant",
             "players": [{"name": "Ana", "kind": "random"}, {"name": "Bot", "kind": "random"}]}
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1000
-
-    def __call__(self):
-        self.now += 1
-        return self.now
 
 
 class Switch(DictStorage):
@@ -32,10 +23,6 @@ class Switch(DictStorage):
         if self.full:
             raise OSError("QuotaExceededError: the quota has been exceeded")
         super().set_item(key, value)
-
-
-def new_app(store, memo=None, tab="tab-a"):
-    return App(store, Clock(), tab, memo=memo)
 
 
 def cpu_steps(app, n):
@@ -148,13 +135,13 @@ def test_a_new_match_that_cannot_be_saved_at_all_says_so_at_once():
 
 def test_a_reload_after_saves_failed_says_how_far_behind_the_save_is():
     store, memo = Switch(), DictStorage()
-    app = new_app(store, memo)
+    app = new_app(store, memo=memo)
     app.boot()
     app.dispatch({"type": "new_match", "settings": SETTINGS})
     cpu_steps(app, 3)
     store.full = True
     cpu_steps(app, 14)
-    again = new_app(store, memo, tab="tab-b")          # the reload: the same tab's sessionStorage
+    again = new_app(store, tab="tab-b", memo=memo)          # the reload: the same tab's sessionStorage
     info = again.boot()
     assert info["saved"] is not None
     assert "The saved match is 14 moves behind where you left it" in info["behind"]
@@ -162,27 +149,27 @@ def test_a_reload_after_saves_failed_says_how_far_behind_the_save_is():
     # once a save goes through, the note goes
     store.full = False
     again.dispatch({"type": "continue_saved"})
-    assert BEHIND_KEY not in memo.items and new_app(store, memo).boot()["behind"] is None
+    assert BEHIND_KEY not in memo.items and new_app(store, memo=memo).boot()["behind"] is None
 
 
 def test_a_reload_says_when_the_match_played_here_was_never_saved_and_the_save_is_an_older_one():
     store, memo = Switch(), DictStorage()
-    first = new_app(store, memo)
+    first = new_app(store, memo=memo)
     first.boot()
     first.dispatch({"type": "new_match", "settings": SETTINGS})
     store.full = True
-    app = new_app(store, memo)
+    app = new_app(store, memo=memo)
     app.boot()
     app.dispatch({"type": "new_match", "settings": {**SETTINGS, "seed": 9}})
     cpu_steps(app, 5)
-    info = new_app(store, memo).boot()
+    info = new_app(store, memo=memo).boot()
     assert "could not be saved" in info["behind"] and "last 5 moves" in info["behind"]
     assert "older one" in info["behind"]
 
 
 def test_a_note_about_another_save_says_nothing():
     store, memo = Switch(), DictStorage()
-    app = new_app(store, memo)
+    app = new_app(store, memo=memo)
     app.boot()
     app.dispatch({"type": "new_match", "settings": SETTINGS})
     store.full = True
@@ -191,7 +178,7 @@ def test_a_note_about_another_save_says_nothing():
     other = new_app(store, tab="tab-b")                # another tab saves a match meanwhile
     other.boot()
     other.dispatch({"type": "new_match", "settings": SETTINGS})
-    assert new_app(store, memo).boot()["behind"] is None
+    assert new_app(store, memo=memo).boot()["behind"] is None
 
 
 def test_a_broken_app_part_of_a_save_never_loses_its_match():
