@@ -15,7 +15,7 @@ the offline service worker with its precache list (scripts/build_sw.py). The
 list comes from scripts/build_sw.py's ``site_files``, so what is uploaded is
 exactly what the service worker caches. Beside the big text, wasm and snapshot
 files go precompressed twins (``name.br``, ``name.gz``) for hosts that serve
-them (nginx's gzip_static / brotli_static; see notes/phone.md).
+them (nginx's gzip_static / brotli_static; see the README's "Putting it on a website").
 
 Every URL in the site is relative: upload the folder's contents to any path
 (``https://example.org/games/mexican-train/``) and open that address. The host
@@ -73,7 +73,7 @@ def wants_twins(path: str, size: int) -> bool:
 
 def write_twins(site: str, root: str, files: list[str]) -> list[str]:
     """Precompressed twins (name.br, name.gz) beside the big files of ``site``, as nginx's gzip_static
-    and brotli_static serve them (notes/phone.md). Twins already made beside the source in ``root``
+    and brotli_static serve them (the README's "Putting it on a website"). Twins already made beside the source in ``root``
     (vendor/, by scripts/setup.sh) are copied; the rest are made by scripts/precompress.mjs (Node's
     zlib). Returns the twins written, relative to ``site``; none without Node (hosts that compress on
     the fly do not need them)."""

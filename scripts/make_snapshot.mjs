@@ -20,7 +20,7 @@
 // imports on top (PREIMPORT), plus, given the package archive and page.py, the
 // game's modules that page.py imports, imported from that very archive unpacked into Python's
 // working folder as the page unpacks it: importing them took a third of the page's time from a
-// started Python to a playable game on an emulated phone (notes/phone2.md). The archive's tag (its
+// started Python to a playable game on an emulated phone (python3 -m bench.boot_profile). The archive's tag (its
 // zip comment, a hash of its entries: scripts/build_py.py) is kept in the snapshot
 // (sys._mt_package); the page compares it with the tag of the archive it downloaded and, when they
 // differ, drops the snapshot's game modules so that the downloaded ones are imported instead

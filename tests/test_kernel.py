@@ -2,7 +2,7 @@
 
 The engine and Strong's play-out copy (``players/sim.py``) ask the kernel
 every rule question, except in three places where the play-out writes the
-answer out for speed (the profile is in notes/kernel.md):
+answer out for speed (the profile is in the README's "Choices"):
 
 * ``Sim.play``: the phase after a placed tile (``kernel.phase_after_play``);
 * ``Sim.end_turn``: the idle count, the next seat and its phase

@@ -31,7 +31,7 @@ results up in a table the caller passes, so the engine gets its shared
 Where a profile showed Strong's play-outs slowed by these calls, the play-out
 writes a few answers out again (``Sim.play``, ``Sim.end_turn``,
 ``rollout.common_plays``, ``rollout.any_rule_plays``); ``tests/test_kernel.py``
-holds each of them to the functions here (see notes/kernel.md for the figures).
+holds each of them to the functions here (the README's "Choices" gives the profile).
 """
 
 from __future__ import annotations

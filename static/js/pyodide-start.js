@@ -152,7 +152,7 @@ const nextTask = () => (globalThis.scheduler && typeof scheduler.yield === "func
   ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
 
 // Python's start from the snapshot runs in steps with tasks between them (the setup screen stays usable
-// while it runs; measured on an emulated phone: notes/phone2.md). Left to itself, loadPyodide compiles
+// while it runs; measured on an emulated phone: python3 -m bench.boot_profile). Left to itself, loadPyodide compiles
 // the wasm only once the snapshot is there, then instantiates it, links it, restores the memory and
 // starts Python's runtime in one chain of promise callbacks, a single task of 1-3 s at a quarter of a
 // desktop's speed. So: the page compiles the wasm itself as soon as Python's start begins (while the

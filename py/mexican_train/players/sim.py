@@ -191,7 +191,7 @@ class Sim:
         hand.remove(t)
         self.drawn = None
         self.placed = True
-        # kernel.phase_after_play, written out: the play-out's hottest step (see notes/kernel.md;
+        # kernel.phase_after_play, written out: the play-out's hottest step (the README gives the profile;
         # tests/test_kernel.py holds it to the kernel in every phase under every rule option).
         if not hand:
             self.finish(seat)
@@ -245,7 +245,7 @@ class Sim:
     def end_turn(self) -> None:
         """Close the seat's turn: count it toward a blocked round, pass play on."""
         # kernel.end_of_turn and kernel.turn_phase, written out: a play-out ends a turn at almost every
-        # step (see notes/kernel.md; tests/test_kernel.py holds this to the kernel under every option).
+        # step (the README gives the profile; tests/test_kernel.py holds this to the kernel under every option).
         seat = self.seat
         self.idle = self.idle + 1 if (not self.placed and self.draws == len(self.boneyard)) else 0
         self.had_turn[seat] = True
