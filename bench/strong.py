@@ -18,40 +18,21 @@ machine). ``--check`` also compares each choice with the recorded one.
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
-import os
 import platform
 import random
 import statistics
 import sys
 import time
 
-from mexican_train import matchfile, new_match
-from mexican_train.match import Player
 from mexican_train.players import strong
-from mexican_train.view import SeatView, seat_view
-
-GOLDEN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                      "tests", "golden", "strong_choices.json.gz")
+from mexican_train.view import SeatView
 
 
 def golden_views(every: int = 1) -> list[tuple[SeatView, int, str]]:
-    """Every ``every``-th position of the golden file: (view, generator seed, recorded action)."""
-    with gzip.open(GOLDEN, "rt", encoding="utf-8") as f:
-        data = json.load(f)
-    found = []
-    for game in data["games"]:
-        final = matchfile.from_dict(game["match"])
-        wanted = {(r, k): (seed, action) for r, k, seed, action in game["cases"]}
-        match = new_match(final.rules, final.seed, [Player(p.name, p.kind) for p in final.players])
-        for number, played in enumerate(final.rounds):
-            for k, action in enumerate(played.actions):
-                if (number, k) in wanted:
-                    seed, expected = wanted[(number, k)]
-                    found.append((seat_view(match, match.seat), seed, expected))
-                match = match.apply(action)
-    return found[::every]
+    """Every ``every``-th position of the golden file: (view, generator seed, recorded action), read as the
+    golden test reads it."""
+    from tests.test_strong_golden import golden_positions
+    return [(view, seed, expected) for _label, view, seed, expected in golden_positions()][::every]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,24 +16,12 @@ import re
 
 from e2e.conftest import wait_ready
 from e2e.game import Game
+from e2e.random_play import STORAGE_BACK, STORAGE_FULL  # localStorage refusing every write, and back
 
 from mexican_train.ui.storage import MATCH_KEY, UNREADABLE_PREFIX
 
 VS_CPU = [("Ana", "human"), ("Bot", "random")]
 MB = 1024 * 1024
-
-# localStorage refuses every write (sessionStorage still works), as a full storage does
-STORAGE_FULL = """() => {
-  if (window.__realSetItem) return;
-  window.__realSetItem = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (this === window.localStorage) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    return window.__realSetItem.call(this, key, value);
-  };
-}"""
-STORAGE_BACK = """() => { if (window.__realSetItem) { Storage.prototype.setItem = window.__realSetItem;
-  delete window.__realSetItem; } }"""
-
 
 def worst_files(match_text: str) -> list[tuple[str, bytes, str]]:
     """(what, file content, words the refusal must contain)."""
