@@ -164,7 +164,7 @@ class Rules:
             raise RulesError(NOT_A_PRESET, presets=", ".join(PRESETS), value=repr(preset))
         unknown = set(options) - {f.name for f in fields(cls)} - {"preset"}
         if unknown:
-            raise RulesError(UNKNOWN_OPTION, name=sorted(unknown)[0])
+            raise RulesError(UNKNOWN_OPTION, name=repr(sorted(unknown)[0][:40]))
         options = {k: v for k, v in options.items() if v is not None}
         top = options.get("set", 12)
         seats = options.get("seats", 2)
