@@ -39,8 +39,7 @@ INLINED = build_sw.INLINED
 """Sources the pages carry inline: never fetched, so never deployed or cached on their own."""
 CSS, PREFS = (os.path.join(ROOT, *path.split("/")) for path in INLINED)
 MANIFEST = os.path.join(ROOT, "manifest.webmanifest")
-# Every Python module the pages draw text or registries from: a change rebuilds them.
-PY_SOURCES = ("i18n.py", "rules.py", "players/__init__.py", "ui/strings.py", "ui/controller.py")
+PACKAGE = os.path.join(ROOT, "py", "mexican_train")
 
 POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src; img-src 'self' data:; "
           "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
@@ -84,7 +83,8 @@ def languages() -> list[str]:
 def sources() -> list[str]:
     """Every file a page is made from."""
     found = [CSS, PREFS, MANIFEST] + [os.path.join(TEMPLATES, n) for n in sorted(os.listdir(TEMPLATES)) if n.endswith(".html")]
-    found += [os.path.join(ROOT, "py", "mexican_train", p) for p in PY_SOURCES]
+    # the pages draw words and registries from the package: any of its modules may hold them
+    found += sorted(os.path.join(d, n) for d, _dirs, names in os.walk(PACKAGE) for n in names if n.endswith(".py"))
     return found + catalogs.compiled_files()
 
 
@@ -94,6 +94,7 @@ def _registry() -> dict:
     from mexican_train.rules import PRESETS, Rules, seat_range, tile_count
     from mexican_train.tiles import SET_SIZES
     from mexican_train.ui.controller import AFTER_TURN, AFTER_TURN_DEFAULT, DEFAULT_SPEED, SECTIONS, SPEEDS
+    from mexican_train.ui.protocol import page_data
     presets = {}
     for preset in PRESETS:
         presets[preset] = {str(top): {"seats": [seat_range(preset, top).start, seat_range(preset, top).stop - 1],
@@ -113,6 +114,7 @@ def _registry() -> dict:
         "after_turn": [choice.name for choice in AFTER_TURN],
         "after_turn_default": AFTER_TURN_DEFAULT,
         "screens": {str(screen): section for screen, section in SECTIONS.items()},
+        "protocol": page_data(),
     }
 
 

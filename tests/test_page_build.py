@@ -79,3 +79,17 @@ def test_the_words_the_scripts_need_before_python_are_in_the_page_in_its_languag
     data = page_data(build_page.render("en"))
     assert data["text"] == dict(S.PAGE_TEXT)
     assert data["lang"] == "en" and ["en", "English", "index.html"] in data["languages"]
+
+
+def test_the_page_has_exactly_the_dialogs_the_protocol_declares_and_carries_its_names_keys_and_limits():
+    from mexican_train.ui import protocol
+    page = build_page.render("en")
+    assert sorted(re.findall(r'<dialog id="([\w-]+)"', page)) == sorted(d.id for d in protocol.DIALOGS)
+    assert page_data(page)["registry"]["protocol"] == protocol.page_data()
+
+
+def test_an_edit_anywhere_in_the_package_rebuilds_the_pages():
+    package = os.path.join(ROOT, "py", "mexican_train")
+    sources = build_page.sources()
+    for name in ("tiles.py", "ui/protocol.py", "ui/strings.py", "players/__init__.py"):
+        assert os.path.join(package, *name.split("/")) in sources, name
