@@ -444,6 +444,7 @@ function init() {
 
   attachCoach({
     send,
+    show,
     settings: () => setup.collect(),
     startShown: (next) => { render.clearLog(); scheduler.cancel(); show(next); },
     setVm: (next) => { vm = next; render.clearLog(); scheduler.cancel(); },

@@ -345,9 +345,19 @@ export function coachReady() {
 }
 
 /**
- * ``app`` gives: send(event), settings() (the setup form's), startShown(vm) (show a new match's view model on the game screen),
- * setVm(vm | null), getVm(), showScreen(name), view().
+ * What app.js hands the coach.
+ * @typedef {object} CoachHooks
+ * @property {(event: object) => unknown} send  an event for the match's Python (the bridge's dispatch, drawn)
+ * @property {(answer: {fatal: true, error: string}) => void} show  say that Python stopped answering, with the reload
+ * @property {() => {cpu_speed: string}} settings  the setup form's settings
+ * @property {(vm: object) => void} startShown  show a new match's view model on the game screen
+ * @property {(vm: object | null) => void} setVm
+ * @property {() => object | null} getVm
+ * @property {(name: string) => void} showScreen
+ * @property {() => string} view  the part of the page on screen
  */
+
+/** @param {CoachHooks} app */
 export function attachCoach(app) {
   hooks = app;
   $("stats-file").addEventListener("change", (e) => {
