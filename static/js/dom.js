@@ -15,3 +15,19 @@ export function $(id, kind) {
   if (kind && !(el instanceof kind)) throw new Error(`mexican-train: #${id} is not the element expected (<${el.localName}>)`);
   return /** @type {T} */ (el);
 }
+
+/**
+ * The first element matching ``selector`` inside ``root`` (the document by default); throws when there is none.
+ * ``kind``, as for $, names the element it must be.
+ * @template {Element} [T=HTMLElement]
+ * @param {string} selector
+ * @param {{ new (): T; prototype: T }} [kind]
+ * @param {ParentNode} [root]
+ * @returns {T}
+ */
+export function find(selector, kind, root = document) {
+  const el = root.querySelector(selector);
+  if (!el) throw new Error(`mexican-train: the page has no ${selector}`);
+  if (kind && !(el instanceof kind)) throw new Error(`mexican-train: ${selector} is not the element expected (<${el.localName}>)`);
+  return /** @type {T} */ (el);
+}
