@@ -150,6 +150,7 @@ declare namespace Py {
   interface HiddenHand {
     hidden: true;
     text: string;
+    tiles?: undefined;
   }
 
   interface Command {
