@@ -215,7 +215,7 @@ declare namespace Py {
     stats?: Stats;
     daily?: Daily;
     /** daily_play, daily_again, daily_leave: the game's view model (none: no match). */
-    vm?: Answer | null;
+    vm?: ViewModel | null;
     replay?: ReplayView;
     review?: Review;
     /** stats_export: the file. */
