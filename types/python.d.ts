@@ -4,11 +4,18 @@
 // field, for the JavaScript type check; the Python side is the authority on every shape here.
 
 declare namespace Py {
+  /** An event the page sends (ui/controller.py handle, py/page.py App.dispatch, ui/coach.py Coach.handle). */
+  interface Event {
+    type: string;
+    [field: string]: unknown;
+  }
+
   /** What Python stopped answering looks like (static/js/bridge.js makes it): shown with the page's reload. */
   interface Fatal {
     fatal: true;
     error: string;
     same?: undefined;
+    screen?: undefined;
   }
 
   /** Python is still thinking and nothing changed: nothing to draw. */
@@ -16,6 +23,8 @@ declare namespace Py {
     same: true;
     thinking: Thinking;
     fatal?: undefined;
+    screen?: undefined;
+    error?: undefined;
   }
 
   /** The job a view model says Python has under way (its next slice is the page's "think" event). */

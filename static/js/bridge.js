@@ -23,7 +23,7 @@ function fail(err) {
 
 /**
  * Send one event; returns the new view model, or {fatal: true, error} saying what went wrong.
- * @param {object} event
+ * @param {Py.Event} event
  * @returns {Py.Answer}
  */
 export function dispatch(event) {
@@ -54,7 +54,7 @@ export function warmUp() {
 
 /**
  * An event for the coach's screens (statistics, daily deal, replay, review: py/mexican_train/ui/coach.py).
- * @param {object} event
+ * @param {Py.Event} event
  * @returns {Py.CoachAnswer}
  */
 export function coach(event) {

@@ -41,7 +41,7 @@ function h(tag, cls, text) {
 /**
  * Ask Python's coach. When Python stopped answering, the page says so with its reload (app.js's show), and
  * what comes back holds only the error.
- * @param {object} event
+ * @param {Py.Event} event
  * @returns {Py.CoachReply}
  */
 function ask(event) {
@@ -402,7 +402,7 @@ export function coachReady() {
 /**
  * What app.js hands the coach.
  * @typedef {object} CoachHooks
- * @property {(event: object) => unknown} send  an event for the match's Python (the bridge's dispatch, drawn)
+ * @property {(event: Py.Event) => unknown} send  an event for the match's Python (the bridge's dispatch, drawn)
  * @property {(answer: Py.Fatal) => void} show  say that Python stopped answering, with the reload
  * @property {() => import("./setup.js").Settings} settings  the setup form's settings
  * @property {(vm: Py.ViewModel) => void} startShown  show a new match's view model on the game screen

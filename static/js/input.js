@@ -8,7 +8,7 @@ import { personDialogOpen, topDialog } from "./render.js";
 /**
  * What app.js hands the input: where events and actions go, and what it needs to know of the screen.
  * @typedef {object} InputHooks
- * @property {(event: object) => unknown} send  an event for Python
+ * @property {(event: Py.Event) => unknown} send  an event for Python
  * @property {(name: string, el?: HTMLElement) => void} action  a page action (data-action), from its control
  * @property {(id: string) => void} expand  show a train's earlier tiles, or fewer
  * @property {() => boolean} hasSelection  a tile of the hand is chosen
