@@ -60,6 +60,19 @@ interface MtPerfStep {
   render: number;
 }
 
+/** The events the page's scripts dispatch on window, and PyScript's (polyscript's) progress. */
+interface WindowEventMap {
+  /** A loading stage's name ("Loading interpreter", ...). */
+  "py:progress": CustomEvent<string>;
+  "py:ready": Event;
+  /** py/page.py: window.mtApi is there. */
+  "app:py-ready": Event;
+  /** static/js/pyodide-start.js: a chunk of a big download arrived (window.mtDownload). */
+  "mt:download": Event;
+  /** static/js/prefs.js: the display preferences changed. */
+  "mt:prefs": CustomEvent<MtPrefsValues>;
+}
+
 interface Window {
   mtBoot: MtBoot;
   /** Set by py/page.py once Python is ready. */
