@@ -105,6 +105,12 @@ interface Navigator {
   readonly connection?: NetworkInformation;
 }
 
+/**
+ * static/js/snapshot.js runs as a module worker too, where the global is a WorkerGlobalScope: the DOM library
+ * declares a window's globals only.
+ */
+declare var WorkerGlobalScope: { new (): object; prototype: object } | undefined;
+
 /** The Prioritized Task Scheduling API (Chromium 129+: scheduler.yield()), where the browser has it. */
 interface Scheduler {
   yield(): Promise<void>;
