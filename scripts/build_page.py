@@ -82,7 +82,8 @@ def languages() -> list[str]:
 
 def sources() -> list[str]:
     """Every file a page is made from."""
-    found = [CSS, PREFS, MANIFEST] + [os.path.join(TEMPLATES, n) for n in sorted(os.listdir(TEMPLATES)) if n.endswith(".html")]
+    found = [CSS, PREFS, MANIFEST] + sorted(os.path.join(d, n) for d, _dirs, names in os.walk(TEMPLATES)
+                                            for n in names if n.endswith(".html"))
     # the pages draw words and registries from the package: any of its modules may hold them
     found += sorted(os.path.join(d, n) for d, _dirs, names in os.walk(PACKAGE) for n in names if n.endswith(".py"))
     return found + catalogs.compiled_files()
@@ -166,7 +167,11 @@ def render(lang: str) -> str:
         with open(PREFS, encoding="utf-8") as f:
             prefs_js = f.read()
         options = dict(Rules.options())
+        from mexican_train.ui import parts as screen_parts
+        parts = [env.get_template(f"parts/{name}.html").make_module({"_": i18n._, "ngettext": i18n.ngettext})
+                 for name in sorted(screen_parts.load())]
         page = env.get_template("index.html").render(
+            parts=parts,
             # the style, the script and the data are ours and go in as they are
             lang=lang, languages=langs, manifest=manifest_file(lang), text=text, css=Markup(css), prefs_js=Markup(prefs_js), csp=Markup(POLICY),
             data_json=Markup(json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")),

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Write static/js/protocol.d.ts: the TypeScript declarations of the protocol between the page and Python.
+"""Write types/protocol.d.ts: the TypeScript declarations of the protocol between the page and Python.
 
     python3 -m scripts.build_protocol            # write the file
     python3 -m scripts.build_protocol --check    # exit 1 if the file is not what the declarations give
 
 Everything comes from ``mexican_train.ui.protocol`` and ``mexican_train.ui.views``: each event dataclass,
-each ``TypedDict`` (the calls, answers, writes and view models), each ``StrEnum`` and ``Literal`` alias. The
-page's scripts import these types in their JSDoc, and ``tsc`` checks them against them
-(tests/test_js_types.py); tests/test_protocol.py fails when this file is stale. Nothing is copied by hand.
+each ``TypedDict`` (the calls, answers, writes and view models), each ``StrEnum`` and ``Literal`` alias, under
+the global namespace ``Py`` (types/page.d.ts adds the page's own names to it). The page's scripts name these
+types in their JSDoc (``Py.BoardView``), and ``tsc`` checks them (tests/test_js_types.py);
+tests/test_protocol.py fails when this file is stale. Nothing is copied by hand.
 """
 
 from __future__ import annotations
@@ -17,17 +18,19 @@ import dataclasses
 import enum
 import inspect
 import os
+import re
 import sys
 import types
 import typing
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "static", "js", "protocol.d.ts")
+OUT = os.path.join(ROOT, "types", "protocol.d.ts")
 
 HEADER = """\
 // The protocol between the page and Python, declared in py/mexican_train/ui/protocol.py and views.py.
 // Written by `python3 -m scripts.build_protocol`; do not edit (tests/test_protocol.py checks it is current).
 
+declare namespace Py {
 """
 
 
@@ -84,16 +87,17 @@ def _doc(obj: object) -> str:
 
 def render() -> str:
     """The declarations, as the file holds them."""
-    from mexican_train.ui import protocol, views
+    from mexican_train.ui import parts, protocol, views
 
-    modules = (views, protocol)
+    parts.load()
+    modules = (views, protocol) + tuple(sys.modules[cls.__module__] for cls in parts.PARTS.values())
     names: dict[object, str] = {}
     blocks: list[str] = []
     # enums and literal aliases first: they are named in what follows
     for module in modules:
         for name, value in vars(module).items():
-            if name in names.values():
-                continue   # imported from the other module
+            if name in names.values() or name.startswith("_"):
+                continue   # imported from another module, or private
             if isinstance(value, type) and issubclass(value, enum.StrEnum) and value.__module__ == module.__name__:
                 names[value] = name
                 blocks.append(_doc(value) + f"export type {name} = {ts_type(value, {})};\n")
@@ -113,21 +117,38 @@ def render() -> str:
                   "export type Settings = Record<string, unknown>;\n")
     for module in modules:
         for name, value in vars(module).items():
-            if _is_typeddict(value) and value.__module__ == module.__name__:
+            if _is_typeddict(value) and value.__module__ == module.__name__ and not name.startswith("_"):
                 blocks.append(_interface(name, value, names))
-    events = [cls for kind, cls in protocol.EVENTS.items()]
+    for module in modules:   # unions of views (GameView), but for the two written below from their registries
+        for name, value in vars(module).items():
+            if (name not in ("Answer", "Write") and typing.get_origin(value) in (typing.Union, types.UnionType)
+                    and all(_is_typeddict(a) for a in typing.get_args(value)) and name not in names.values()):
+                names[value] = name
+                blocks.append(_doc_of(module, name) + f"export type {name} = {ts_type(value, {a: names[a] for a in typing.get_args(value)})};\n")
+    events = [protocol.EVENTS[kind] for kind in sorted(protocol.EVENTS)]
     for cls in events:
         blocks.append(_event(cls, names))
     blocks.append("/** Every event the page may send. */\nexport type Event = " +
                   " | ".join(names[cls] for cls in events) + ";\n")
+    blocks.append("/** Every event's type. */\nexport type EventType = Event[\"type\"];\n")
     blocks.append(_dataclass("Source", protocol.Source, names))
     names[protocol.Source] = "Source"
     blocks.append(_dataclass("Call", protocol.Call, names, exclude={"event"}, extra={"event": "Event"},
                              optional_defaults=True))
-    for alias in ("Write", "Answer"):
-        value = getattr(protocol, alias)
-        blocks.append(f"export type {alias} = {' | '.join(names[a] for a in typing.get_args(value))};\n")
-    return HEADER + "\n".join(blocks)
+    blocks.append(f"export type Write = {' | '.join(names[a] for a in typing.get_args(protocol.Write))};\n")
+    answers = [protocol.ANSWERS[part] for part in sorted(protocol.ANSWERS)]
+    blocks.append("/** Every answer, told apart by its part. */\nexport type Answer = " +
+                  " | ".join(names[a] for a in answers) + ";\n")
+    blocks.append("/** The part of the page an answer is for. */\nexport type PartName = Answer[\"part\"];\n")
+    body = "\n".join(blocks)
+    return HEADER + "".join(("  " + line if line.strip() else line) for line in body.splitlines(keepends=True)) + "}\n"
+
+
+def _doc_of(module: types.ModuleType, name: str) -> str:
+    """The docstring written under a module-level name, if any (read from the module's source)."""
+    source = inspect.getsource(module)
+    found = re.search(rf"^{name} = .*\n\"\"\"(.*?)\"\"\"", source, re.M | re.S)
+    return _doc(type("doc", (), {"__doc__": found.group(1)})) if found else ""
 
 
 def _interface(name: str, cls: type, names: dict[object, str]) -> str:
@@ -144,7 +165,7 @@ def _interface(name: str, cls: type, names: dict[object, str]) -> str:
 
 def _event(cls: type, names: dict[object, str]) -> str:
     hints = typing.get_type_hints(cls)
-    lines = [f"export interface {names[cls]} {{", f"  type: {_literal(cls.type.value)};"]
+    lines = [f"export interface {names[cls]} {{", f"  type: {_literal(cls.type)};"]
     for f in dataclasses.fields(cls):
         optional = f.default is not dataclasses.MISSING
         lines.append(f"  {f.name}{'?' if optional else ''}: {ts_type(hints[f.name], names)};")

@@ -20,15 +20,10 @@ interface MtBoot {
   watchdogFired?: boolean;
 }
 
-/** py/page.py _expose: the door to Python, JSON strings both ways (static/js/bridge.js is its one user). */
+/** py/page.py: the door to Python, a call of the protocol as JSON text and its answer (static/js/bridge.js is its
+ * one user). */
 interface MtApi {
-  dispatch(event: string): string;
-  boot(): string;
-  export_match(): string;
-  /** A few ms of Python's warm-up; true while there is more. */
-  warm_up(): boolean;
-  timings(): string;
-  coach(event: string): string;
+  call(text: string): string;
   /** Python's version. */
   python: string;
 }

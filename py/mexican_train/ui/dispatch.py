@@ -1,42 +1,44 @@
 """The page's Python, whole: one call in, one answer out (``Page.call``), for every event of the protocol.
 
-``Page`` holds every part of the game (``protocol.Part``): the two matches
-(``matchapp.Apps``), statistics, the daily deal, the replay and the review,
-and routes each call's event to its part through ``protocol.ROUTES``. It also
+``Page`` holds every part of the game: the two matches (``matchapp.Apps``)
+and one of each screen beside the board (``parts``), and routes each call's
+event to its part through the one route table, ``protocol.ROUTES``. It also
 runs the one long job there may be at a time (a computer's turn, the hint,
 the review, the warm-up: ``jobs.Job``), a slice per ``think`` call, and keeps
 Python's copy of the browser's storage (``saves.Mirror``).
 
 Storage writes are compare-and-set (``saves``). When the page reports that an
 answer's writes failed (``storage_failed``), the state the call started from
-is put back and the call's work is done again against the texts as they are
-now (a key that refused its write refuses again, with the browser's
-message), so what the page says about its save stays true.
+is put back and the call's work is done again: from the texts as they are now
+when one had changed, or from the texts it first read with the write that
+failed now throwing the browser's message, as a storage that throws at once
+would; so what the page says about its save stays true.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from ..i18n import _
-from . import controller, protocol, records, storage
+from . import controller, parts, protocol, records, storage
 from . import strings as S
 from .jobs import SLICE_MS, Job
 from .matchapp import Apps, MatchApp
-from .parts.daily_deal import DailyDeal
-from .parts.replaying import Replaying
-from .parts.reviewing import Reviewing
-from .parts.statistics import Statistics
-from .protocol import Answer, Call, FailureReason, Part, ProtocolError, RefusedAnswer, Write
+from .protocol import Call, FailureReason, ProtocolError, Write
 from .saves import Faults, Mirror, Stores
 from .viewmodel import SCREEN_SEAT, view_model
 
 MAX_FAILURES = 3
 """How many times in a row one call's writes may fail before Python stops writing for it (saves then fail,
 and say so)."""
+
+AnyAnswer = dict[str, Any]
+"""An answer on its way to the page: one of ``protocol.ANSWERS`` (each part builds its own, typed)."""
+
+T = TypeVar("T", bound=parts.Part)
 
 
 @dataclass
@@ -49,13 +51,13 @@ class _Done:
 
 @dataclass
 class _Pending:
-    """A call whose writes the page has not confirmed yet: its number, the state it started from, how to do
-    its work again, and how many times in a row its writes have failed."""
+    """A call whose writes the page has not confirmed yet: its number, the state it started from, its writes,
+    how to do its work again, and how many times in a row its writes have failed."""
 
     seq: int
     state: dict[str, Any]
     writes: list[Write]
-    redo: Callable[[Stores], Answer]
+    redo: Callable[[Stores], AnyAnswer]
     failures: int = 0
 
 
@@ -71,13 +73,16 @@ class Page:
         self.apps = Apps(MatchApp(tab, clock),
                          MatchApp(tab, clock, lambda stores: records.daily_storage(stores.local),
                                   lambda stores: records.daily_memo(stores.session)))
-        self.statistics = Statistics(clock)
-        self.daily = DailyDeal(self.apps, self.statistics)
-        self.reviewing = Reviewing(self.apps)
-        self.replaying = Replaying(self.apps, self.reviewing)
+        self.parts: dict[str, parts.Part] = {name: cls(self) for name, cls in parts.load().items()}
         self.job: Job[Any] | None = None
         self.warming: Job[None] | None = None
         self.pending: _Pending | None = None
+
+    def part(self, cls: type[T]) -> T:
+        """The page's part of class ``cls``."""
+        found = self.parts[cls.name]
+        assert isinstance(found, cls)
+        return found
 
     # -- one call -----------------------------------------------------------------------------------------
     def call_text(self, text: str) -> str:
@@ -88,13 +93,13 @@ class Page:
             data = None
         return json.dumps(self.call(data), separators=(",", ":"))
 
-    def call(self, data: object) -> Answer:
+    def call(self, data: object) -> AnyAnswer:
         """Handle one call from the page (its JSON, parsed) and answer it."""
         try:
             call = protocol.parse_call(data)
         except ProtocolError as err:
             seq = data.get("seq") if isinstance(data, dict) else None
-            return _refused(seq if isinstance(seq, int) and not isinstance(seq, bool) else -1, err)
+            return refused(seq if isinstance(seq, int) and not isinstance(seq, bool) else -1, err)
         self.mirror.take(call.local, call.session, call.complete, call.local_error, call.session_error)
         if self.pending is not None and call.applied >= self.pending.seq:
             self.pending = None
@@ -106,130 +111,124 @@ class Page:
         stores = Stores(self.mirror)
         answer = self._route(call, stores, done)
 
-        def redo(again: Stores) -> Answer:
+        def redo(again: Stores) -> AnyAnswer:
             if done:   # the job's result stands: only what it did with it is done again
                 self.job = None
                 return self._finish(done[0].job, done[0].result, again)
             return self._route(call, again, [])
         return self._sent(call.seq, answer, stores, state, redo)
 
-    def _sent(self, seq: int, answer: Answer, stores: Stores, state: dict[str, Any],
-              redo: Callable[[Stores], Answer], failures: int = 0) -> Answer:
+    def _sent(self, seq: int, answer: AnyAnswer, stores: Stores, state: dict[str, Any],
+              redo: Callable[[Stores], AnyAnswer], failures: int = 0) -> AnyAnswer:
         """The answer to call ``seq`` with its writes; Python's copy of the storage holds them from now on."""
         answer["seq"] = seq
         answer["writes"] = stores.writes()
-        answer["thinking"] = self._thinking()
+        if answer["thinking"] is None:
+            answer["thinking"] = self._thinking()
         if answer["writes"]:
             self.pending = _Pending(seq, state, answer["writes"], redo, failures)
         stores.commit()
         return answer
 
-    def _route(self, call: Call, stores: Stores, done: list[_Done]) -> Answer:
+    def _route(self, call: Call, stores: Stores, done: list[_Done]) -> AnyAnswer:
         event = call.event
-        part = protocol.ROUTES[event.type]
-        if part is Part.MATCH:
+        route = protocol.ROUTES[event.type]
+        if route == protocol.MATCH:
             return self._match(call, stores, done)
-        if part is Part.STATS:
-            return self.statistics.handle(event, stores)
-        if part is Part.DAILY:
-            return self._game_extras(self.daily.handle(event, stores), stores)
-        if part is Part.REPLAY:
-            return self.replaying.handle(event, stores)
-        if part is Part.REVIEW:
-            review, job = self.reviewing.open(cast(protocol.OpenReview, event))
-            if job is None:
-                return review
-            return self._start(job, stores, done)
+        if route == protocol.PAGE:
+            return self._upkeep(event, stores, done)
+        return self._game_extras(dict(self.parts[route].handle(event, stores)), stores)
+
+    def _upkeep(self, event: protocol.Event, stores: Stores, done: list[_Done]) -> AnyAnswer:
+        """The page's own events: the job's next slice, the warm-up, timings."""
         if isinstance(event, protocol.Think):
             return self._slice(stores, done)
         if isinstance(event, protocol.WarmUp):
             return self._warm_up()
-        if isinstance(event, protocol.Timings):
-            apps = self.apps
-            cpu, apps.main.cpu_ms, apps.daily.cpu_ms = apps.main.cpu_ms + apps.daily.cpu_ms, [], []
-            return {"seq": -1, "part": "timings", "thinking": None, "writes": [], "view": {"cpu": cpu}}
-        raise AssertionError(f"no route for {event.type}")   # every event has one (tests/test_protocol.py)
+        apps = self.apps
+        cpu, apps.main.cpu_ms, apps.daily.cpu_ms = apps.main.cpu_ms + apps.daily.cpu_ms, [], []
+        return {"seq": -1, "part": "timings", "thinking": None, "writes": [], "view": {"cpu": cpu}}
 
     # -- the match on screen -------------------------------------------------------------------------------
-    def _match(self, call: Call, stores: Stores, done: list[_Done]) -> Answer:
+    def _match(self, call: Call, stores: Stores, done: list[_Done]) -> AnyAnswer:
         event = call.event
         if event.type in protocol.SETUP_EVENTS:
             self.apps.active = self.apps.main
         app = self.apps.active
         if isinstance(event, protocol.Boot):
-            return app.boot(stores)
+            return dict(app.boot(stores))
         if isinstance(event, protocol.ExportMatch):
             return {"seq": -1, "part": "file", "thinking": None, "writes": [],
                     "view": {"text": app.export(), "name": _(S.MATCH_FILE_NAME)}}
         if not call.source.here:   # no seat of a match plays from another device yet
-            return _refused(call.seq, ProtocolError(protocol.NOT_FROM_THERE, event_type=str(event.type),
-                                                    type=str(event.type)))
+            return refused(call.seq, ProtocolError(protocol.NOT_FROM_THERE, event_type=event.type, type=event.type))
         if isinstance(event, protocol.CpuTurn):
             if self._going_on("cpu"):   # the same decision, held back a moment (a pause): it goes on
                 return self._slice(stores, done)
             job = app.cpu_job()
-            return self._start(job, stores, done) if job is not None else self._game(stores)
+            return self.start(job, stores, done) if job is not None else self._game(stores)
         if isinstance(event, protocol.RunCommand) and event.name == protocol.Command.HINT:
             if self._going_on("hint"):
                 return self._slice(stores, done)
             hint = app.hint_job()
-            return self._start(hint, stores, done) if hint is not None else self._game(stores)
+            return self.start(hint, stores, done) if hint is not None else self._game(stores)
         before = app.session.match
         answer = app.handle(event, stores)
         self._noticed(app, before, stores)
-        return self._game_extras(answer, stores)
+        return self._game_extras(dict(answer), stores)
 
-    def _game(self, stores: Stores, viewer: int | None = SCREEN_SEAT) -> Answer:
+    def _game(self, stores: Stores, viewer: int | None = SCREEN_SEAT) -> AnyAnswer:
         """The answer of the match on screen as it is now."""
         app = self.apps.active
-        return self._game_extras(app.answer(app.session, viewer), stores)
+        return self._game_extras(dict(app.answer(app.session, viewer)), stores)
 
-    def _game_extras(self, answer: Answer, stores: Stores) -> Answer:
+    def _game_extras(self, answer: AnyAnswer, stores: Stores) -> AnyAnswer:
         """A game answer also says how the daily deal ended, when it is the daily deal that ended."""
         if answer["part"] == "game":
-            answer["view"]["daily_end"] = self.daily.end(stores)
+            from .parts.daily_deal import DailyDeal
+            answer["view"]["daily_end"] = self.part(DailyDeal).end(stores)
         return answer
 
     def _noticed(self, app: MatchApp, before: Any, stores: Stores) -> None:
         """After ``app``'s match moved on from ``before``: count what is new in the statistics."""
+        from .parts.daily_deal import DailyDeal
+        from .parts.statistics import Statistics
         if app is self.apps.daily:
-            self.daily.noticed(before, stores)
+            self.part(DailyDeal).noticed(before, stores)
         else:
-            self.statistics.noticed(app, before, stores)
+            self.part(Statistics).noticed(app, before, stores)
 
     # -- the one job ---------------------------------------------------------------------------------------
-    def _start(self, job: Job[Any], stores: Stores, done: list[_Done]) -> Answer:
+    def start(self, job: Job[Any], stores: Stores, done: list[_Done] | None = None) -> AnyAnswer:
         """Make ``job`` the job in progress (replacing any other) and run its first slice."""
         self.job = job
-        return self._slice(stores, done)
+        return self._slice(stores, done if done is not None else [])
 
     def _going_on(self, kind: protocol.JobKind) -> bool:
         """A job of ``kind`` is in progress for the position on screen and may go on now."""
         job = self.job
         return job is not None and job.kind == kind and job.current() and job.wanted()
 
-    def _slice(self, stores: Stores, done: list[_Done]) -> Answer:
+    def _slice(self, stores: Stores, done: list[_Done]) -> AnyAnswer:
         """Run the next slice of the job in progress (kept, not run, while it is held back); put its result to
         use once it is done. A job whose position has gone is dropped."""
         job = self.job
         if job is not None and not job.current():
             self.job = job = None
         if job is None or not job.wanted():
-            return _nothing()
+            return nothing()
         finished, result = job.run(self.slice_ms)
         if not finished:
-            if job.kind == "review":
-                return self.reviewing.progress(job)
-            return _nothing()
+            return dict(job.report(job, False)) if job.report is not None else nothing()
         self.job = None
         done.append(_Done(job, result))
         return self._finish(job, result, stores)
 
-    def _finish(self, job: Job[Any], result: Any, stores: Stores) -> Answer:
+    def _finish(self, job: Job[Any], result: Any, stores: Stores) -> AnyAnswer:
         """Put a finished job's result to use and answer with what changed."""
-        if job.kind == "review":
+        if job.report is not None:   # a screen's job
             job.finish(result, stores)
-            return self.reviewing.after(job, True, stores)
+            return dict(job.report(job, True))
         app = self.apps.active
         before = app.session.match
         job.finish(result, stores)
@@ -241,7 +240,7 @@ class Page:
         job = self.job
         return job.kind if job is not None and job.wanted() else None
 
-    def _warm_up(self) -> Answer:
+    def _warm_up(self) -> AnyAnswer:
         """A slice of the warm-up (``warm_up_steps``) while nothing else runs."""
         if self.warming is None:
             self.warming = Job("warm_up", warm_up_steps(), lambda: True, lambda _result, _stores: None)
@@ -249,9 +248,9 @@ class Page:
         return {"seq": -1, "part": "warm_up", "thinking": None, "writes": [], "view": {"more": not finished}}
 
     # -- when the page could not write -----------------------------------------------------------------------
-    def _storage_failed(self, call: Call) -> Answer:
+    def _storage_failed(self, call: Call) -> AnyAnswer:
         """The writes of answer ``failed`` could not all be made: put back the state that call started from and
-        do its work again against the texts as they are now; a key that refused refuses again."""
+        do its work again (see the module's docstring)."""
         event = cast(protocol.StorageFailed, call.event)
         pending = self.pending
         self.pending = None
@@ -269,17 +268,15 @@ class Page:
         base = pending.state["texts"] if faults.at is not None or faults.every else None
         stores = Stores(self.mirror, faults, base)
         answer = pending.redo(stores)
-        state = dict(pending.state)
-        return self._sent(call.seq, answer, stores, state, pending.redo, failed)
+        return self._sent(call.seq, answer, stores, dict(pending.state), pending.redo, failed)
 
     def _state(self) -> dict[str, Any]:
         """What a call may change that its writes' failure must put back (everything is a value or copied)."""
         apps = self.apps
         return {"main": (apps.main.session, apps.main.keeper.copy()),
                 "daily": (apps.daily.session, apps.daily.keeper.copy()),
-                "active": apps.active, "message": self.statistics.message,
-                "reviews": dict(self.reviewing.done), "running": self.reviewing.running,
-                "replay": self.replaying.shown, "job": self.job,
+                "active": apps.active, "job": self.job,
+                "parts": {name: p.saved_state() for name, p in self.parts.items()},
                 "texts": (dict(self.mirror.local), dict(self.mirror.session))}
 
     def _put_back(self, state: dict[str, Any]) -> None:
@@ -287,18 +284,18 @@ class Page:
         apps.main.session, apps.main.keeper = state["main"][0], state["main"][1].copy()
         apps.daily.session, apps.daily.keeper = state["daily"][0], state["daily"][1].copy()
         apps.active = state["active"]
-        self.statistics.message = state["message"]
-        self.reviewing.done = dict(state["reviews"])
-        self.reviewing.running = state["running"]
-        self.replaying.shown = state["replay"]
         self.job = state["job"]
+        for name, saved in state["parts"].items():
+            self.parts[name].put_back(saved)
 
 
-def _nothing() -> Answer:
+def nothing() -> AnyAnswer:
+    """The answer with nothing to draw."""
     return {"seq": -1, "part": "none", "thinking": None, "writes": []}
 
 
-def _refused(seq: int, err: ProtocolError) -> RefusedAnswer:
+def refused(seq: int, err: ProtocolError) -> AnyAnswer:
+    """The answer to an undeclared or malformed event: the refusal in words, and a console warning naming it."""
     return {"seq": seq, "part": "refused", "thinking": None, "writes": [], "error": err.localized(),
             "warn": f"mexican-train: refused the message {err.event_type!r}: {err}"}
 

@@ -11,7 +11,7 @@ cannot depend on where the slices end.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
 from typing import Any, Generic, TypeVar
 
 from .protocol import JobKind
@@ -28,16 +28,20 @@ class Job(Generic[R]):
 
     ``current()`` says whether the work still matters (the position it was started on is still on screen);
     ``wanted()`` whether it may go on now (nothing holds it back: a pause, a dialog); ``finish(result, stores)`` puts the result to use in the call that finished it
-    (a computer's move played and saved, the hint shown, the review kept); the holder then answers.
+    (a computer's move played and saved, the hint shown, the review kept); the holder then answers: with
+    ``report(job, done)``, the answer of a screen's job after each slice, or, for the match's own jobs (none),
+    with the match's view.
     """
 
     def __init__(self, kind: JobKind, steps: Generator[Any, None, R], wanted: Callable[[], bool],
                  finish: Callable[[R, Stores], object], current: Callable[[], bool] = lambda: True,
+                 report: Callable[[Job[Any], bool], Mapping[str, Any]] | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.kind = kind
         self.steps = steps
         self.wanted = wanted
         self.current = current
+        self.report = report
         self.finish = finish
         self.clock = clock
         self.progress: Any = None

@@ -10,12 +10,15 @@ and that part's view (``views``), a job still thinking (the page sends
 ``think`` to run its next slice), and the storage writes to make, each a
 compare-and-set against the text Python read (``Write``).
 
-``ROUTES`` says which part of the game handles each event; ``parse_call``
+Every event is declared once, with the part of the game that handles it
+(``declare``): the match's and the saves' here, each screen beside the board
+in its own module (``ui/parts/``), with its view and its answer. ``EVENTS`` and
+``ROUTES`` (the one route table) and ``ANSWERS`` collect them; ``parse_call``
 turns the page's JSON into typed values or raises ``ProtocolError``, which the
 page is answered with in words (``refused``) while nothing changes.
 ``scripts/build_protocol.py`` writes the JavaScript's declarations of all of
-this (``static/js/protocol.d.ts``), and the page build writes the names, keys,
-limits and dialogs (``page_data``) into each page's ``#mt-data`` block.
+this (``types/protocol.d.ts``), and the page build writes the names, keys,
+limits, parts and dialogs (``page_data``) into each page's ``#mt-data`` block.
 """
 
 from __future__ import annotations
@@ -30,8 +33,7 @@ from typing import Any, ClassVar, Literal, NamedTuple, TypedDict, Union
 from .. import boundedjson
 from ..errors import MexicanTrainError
 from ..i18n import N_
-from .views import (BootView, DailyView, FileView, GameView, ReplayView, ReviewView, StatsView, TimingsView,
-                    WarmUpView)
+from .views import BootView, FileView, GameView, TimingsView, WarmUpView
 
 
 class ProtocolError(MexicanTrainError):
@@ -67,22 +69,6 @@ class Command(StrEnum):
     FINAL_RESULTS = "final_results"
 
 
-class ReplaySource(StrEnum):
-    """Which match the replay opens."""
-
-    CURRENT = "current"
-    SAVED = "saved"
-    DAILY = "daily"
-    FILE = "file"
-
-
-class ReviewScope(StrEnum):
-    """What the review looks at: the round just over, or the whole match."""
-
-    ROUND = "round"
-    MATCH = "match"
-
-
 class StorageArea(StrEnum):
     """Which of the browser's storages a key is in: the origin's (localStorage) or the tab's (sessionStorage)."""
 
@@ -101,73 +87,69 @@ class FailureReason(StrEnum):
 
 # -- events -------------------------------------------------------------------------------------------------
 
-class EventType(StrEnum):
-    """Every event the page may send, by the ``type`` it carries."""
-
-    # the match on screen (ui/controller.py)
-    NEW_MATCH = "new_match"
-    TILE = "tile"
-    TRAIN = "train"
-    COMMAND = "command"
-    CPU = "cpu"
-    SPEED = "speed"
-    AFTER_TURN = "after_turn"
-    VISIBILITY = "visibility"
-    REFRESH = "refresh"
-    # the saved match (ui/saves.py)
-    BOOT = "boot"
-    CONTINUE_SAVED = "continue_saved"
-    IMPORT = "import"
-    EXPORT_MATCH = "export_match"
-    SAVE_CHANGED = "save_changed"
-    TAKE_OVER = "take_over"
-    REPLACE_UNREADABLE = "replace_unreadable"
-    STORAGE_FAILED = "storage_failed"
-    # statistics, the daily deal, the replay, the review (ui/parts/)
-    STATS = "stats"
-    STATS_EXPORT = "stats_export"
-    STATS_IMPORT = "stats_import"
-    STATS_RESET = "stats_reset"
-    DAILY = "daily"
-    DAILY_PLAY = "daily_play"
-    DAILY_AGAIN = "daily_again"
-    DAILY_LEAVE = "daily_leave"
-    REPLAY_OPEN = "replay_open"
-    REPLAY_GO = "replay_go"
-    REPLAY_ITEM = "replay_item"
-    REVIEW = "review"
-    # the page's upkeep
-    THINK = "think"
-    WARM_UP = "warm_up"
-    TIMINGS = "timings"
-
-
 @dataclass(frozen=True)
 class Event:
-    """An event from the page; each kind is a subclass naming its ``type``."""
+    """An event from the page; each kind is a subclass naming its ``type`` (``declare``)."""
 
-    type: ClassVar[EventType]
+    type: ClassVar[str]
 
 
-EVENTS: dict[EventType, type[Event]] = {}
+EVENTS: dict[str, type[Event]] = {}
 """Every declared event class, by its type."""
+ROUTES: dict[str, str] = {}
+"""The one route table: which part handles each event, by type (``MATCH``, ``PAGE`` or a screen's part)."""
+ANSWERS: dict[str, type] = {}
+"""Every declared answer by its ``part`` (``declare_answer``)."""
+DIALOGS: list[Dialog] = []
+"""Every ``<dialog>`` of the page (``declare_dialogs``; tests/test_page_build.py checks the template has
+exactly these)."""
+
+MATCH = "match"
+"""The match on screen: the board's screens, its save, its thinking (``matchapp``)."""
+PAGE = "page"
+"""The page's upkeep: the job's next slice, the warm-up, timings, a failed write (``dispatch``)."""
 
 _E = typing.TypeVar("_E", bound=type[Event])
+_A = typing.TypeVar("_A", bound=type)
 
 
-def _declare(kind: EventType) -> typing.Callable[[_E], _E]:
+def declare(kind: str, part: str) -> typing.Callable[[_E], _E]:
+    """Declare an event class: its ``type`` on the page, and the part that handles it."""
     def register(cls: _E) -> _E:
+        if kind in EVENTS:
+            raise ValueError(f"the event {kind!r} is declared twice")
         cls.type = kind
         EVENTS[kind] = cls
+        ROUTES[kind] = part
         return cls
     return register
+
+
+def declare_answer(cls: _A) -> _A:
+    """Declare an answer (a TypedDict whose ``part`` is one literal): the page's part it is drawn by."""
+    (part,) = typing.get_args(typing.get_type_hints(cls)["part"])
+    ANSWERS[part] = cls
+    return cls
+
+
+class Dialog(NamedTuple):
+    """A dialog of the page: its element's id, and whether it is the person's own (help, menu, a question:
+    computers wait while it is open) or a screen of the match (the pause, a round's or the match's end)."""
+
+    id: str
+    persons: bool
+
+
+def declare_dialogs(*dialogs: Dialog) -> None:
+    """Declare dialogs of the page (a screen's part declares its own)."""
+    DIALOGS.extend(dialogs)
 
 
 Settings = dict[str, object]
 """The setup form's settings (``controller.settings_to_match`` checks every one and names a bad one)."""
 
 
-@_declare(EventType.NEW_MATCH)
+@declare("new_match", MATCH)
 @dataclass(frozen=True)
 class NewMatch(Event):
     """Start a match with these settings."""
@@ -175,7 +157,7 @@ class NewMatch(Event):
     settings: Settings
 
 
-@_declare(EventType.TILE)
+@declare("tile", MATCH)
 @dataclass(frozen=True)
 class PickTile(Event):
     """Pick a tile of the hand on screen (or put the picked one back): its notation, "3-9"."""
@@ -183,7 +165,7 @@ class PickTile(Event):
     tile: str
 
 
-@_declare(EventType.TRAIN)
+@declare("train", MATCH)
 @dataclass(frozen=True)
 class PickTrain(Event):
     """Play the picked tile on a train: "M" or a seat's number."""
@@ -191,7 +173,7 @@ class PickTrain(Event):
     train: str
 
 
-@_declare(EventType.COMMAND)
+@declare("command", MATCH)
 @dataclass(frozen=True)
 class RunCommand(Event):
     """A command of the board."""
@@ -199,13 +181,13 @@ class RunCommand(Event):
     name: Command
 
 
-@_declare(EventType.CPU)
+@declare("cpu", MATCH)
 @dataclass(frozen=True)
 class CpuTurn(Event):
     """The computer to move starts thinking (its speed's pause is over)."""
 
 
-@_declare(EventType.SPEED)
+@declare("speed", MATCH)
 @dataclass(frozen=True)
 class SetSpeed(Event):
     """The computers' speed, from the menu."""
@@ -213,7 +195,7 @@ class SetSpeed(Event):
     speed: str
 
 
-@_declare(EventType.AFTER_TURN)
+@declare("after_turn", MATCH)
 @dataclass(frozen=True)
 class SetAfterTurn(Event):
     """What happens after a person's turn, from the menu: "wait" or "go"."""
@@ -221,7 +203,7 @@ class SetAfterTurn(Event):
     value: str
 
 
-@_declare(EventType.VISIBILITY)
+@declare("visibility", MATCH)
 @dataclass(frozen=True)
 class Visibility(Event):
     """The page was hidden (the match pauses) or shown again."""
@@ -229,25 +211,25 @@ class Visibility(Event):
     hidden: bool
 
 
-@_declare(EventType.REFRESH)
+@declare("refresh", MATCH)
 @dataclass(frozen=True)
 class Refresh(Event):
     """The view of the match on screen again, changing nothing (back from the replay or the setup screen)."""
 
 
-@_declare(EventType.BOOT)
+@declare("boot", MATCH)
 @dataclass(frozen=True)
 class Boot(Event):
     """What the setup screen offers about the save (at start, and when another tab changed it)."""
 
 
-@_declare(EventType.CONTINUE_SAVED)
+@declare("continue_saved", MATCH)
 @dataclass(frozen=True)
 class ContinueSaved(Event):
     """Continue the saved match."""
 
 
-@_declare(EventType.IMPORT)
+@declare("import", MATCH)
 @dataclass(frozen=True)
 class ImportMatch(Event):
     """Open a match file (its text)."""
@@ -255,25 +237,25 @@ class ImportMatch(Event):
     text: str
 
 
-@_declare(EventType.EXPORT_MATCH)
+@declare("export_match", MATCH)
 @dataclass(frozen=True)
 class ExportMatch(Event):
     """The match file of the match on screen, to download."""
 
 
-@_declare(EventType.SAVE_CHANGED)
+@declare("save_changed", MATCH)
 @dataclass(frozen=True)
 class SaveChanged(Event):
     """Another tab wrote the save (a storage event)."""
 
 
-@_declare(EventType.TAKE_OVER)
+@declare("take_over", MATCH)
 @dataclass(frozen=True)
 class TakeOver(Event):
     """Carry on here from the latest save, after another tab saved the match."""
 
 
-@_declare(EventType.REPLACE_UNREADABLE)
+@declare("replace_unreadable", MATCH)
 @dataclass(frozen=True)
 class ReplaceUnreadable(Event):
     """The player's yes to replacing the unreadable save with this fingerprint."""
@@ -281,7 +263,7 @@ class ReplaceUnreadable(Event):
     hash: str
 
 
-@_declare(EventType.STORAGE_FAILED)
+@declare("storage_failed", PAGE)
 @dataclass(frozen=True)
 class StorageFailed(Event):
     """The writes of answer ``failed`` could not all be made: at write ``at`` (its index), for ``reason``;
@@ -293,107 +275,19 @@ class StorageFailed(Event):
     error: str = ""
 
 
-@_declare(EventType.STATS)
-@dataclass(frozen=True)
-class OpenStats(Event):
-    """The statistics screen."""
-
-
-@_declare(EventType.STATS_EXPORT)
-@dataclass(frozen=True)
-class ExportStats(Event):
-    """The statistics as a file."""
-
-
-@_declare(EventType.STATS_IMPORT)
-@dataclass(frozen=True)
-class ImportStats(Event):
-    """A statistics file (its text), merged into the record."""
-
-    text: str
-
-
-@_declare(EventType.STATS_RESET)
-@dataclass(frozen=True)
-class ResetStats(Event):
-    """Empty the statistics (the page asked first)."""
-
-
-@_declare(EventType.DAILY)
-@dataclass(frozen=True)
-class OpenDaily(Event):
-    """The daily deal's screen."""
-
-
-@_declare(EventType.DAILY_PLAY)
-@dataclass(frozen=True)
-class PlayDaily(Event):
-    """Play today's deal: the attempt in progress, or a new one; at the setup screen's computer speed."""
-
-    cpu_speed: str | None = None
-
-
-@_declare(EventType.DAILY_AGAIN)
-@dataclass(frozen=True)
-class PlayDailyAgain(Event):
-    """A new attempt at today's deal (practice once one has counted)."""
-
-    cpu_speed: str | None = None
-
-
-@_declare(EventType.DAILY_LEAVE)
-@dataclass(frozen=True)
-class LeaveDaily(Event):
-    """Back from the daily deal to the match in play, if any."""
-
-
-@_declare(EventType.REPLAY_OPEN)
-@dataclass(frozen=True)
-class OpenReplay(Event):
-    """Replay a match: the one on screen, the saved one, today's daily deal, or a file (its text)."""
-
-    source: ReplaySource
-    text: str = ""
-
-
-@_declare(EventType.REPLAY_GO)
-@dataclass(frozen=True)
-class ReplayGo(Event):
-    """The replay at step ``index``."""
-
-    index: int
-
-
-@_declare(EventType.REPLAY_ITEM)
-@dataclass(frozen=True)
-class ReplayToItem(Event):
-    """The replay just before action ``action`` of round ``round`` (both counted from 0)."""
-
-    round: int
-    action: int
-
-
-@_declare(EventType.REVIEW)
-@dataclass(frozen=True)
-class OpenReview(Event):
-    """Review the person's play: the round just over, or the whole match."""
-
-    scope: ReviewScope
-
-
-@_declare(EventType.THINK)
+@declare("think", PAGE)
 @dataclass(frozen=True)
 class Think(Event):
     """Run the next slice of the job in progress (a computer's turn, the hint, the review, the warm-up)."""
 
 
-@_declare(EventType.WARM_UP)
+@declare("warm_up", PAGE)
 @dataclass(frozen=True)
 class WarmUp(Event):
     """A slice of the warm-up, while the first screen waits."""
 
 
-@_declare(EventType.TIMINGS)
+@declare("timings", PAGE)
 @dataclass(frozen=True)
 class Timings(Event):
     """Test hook: the Python time of recent computer steps (reading them empties the list)."""
@@ -441,7 +335,7 @@ class Call:
     applied: int = -1
 
 
-FROM_OTHER_DEVICES = frozenset({EventType.TILE, EventType.TRAIN, EventType.COMMAND, EventType.REFRESH})
+FROM_OTHER_DEVICES = frozenset({"tile", "train", "command", "refresh"})
 """The events a seat playing from another device may send (the host checks each as it checks a tap here)."""
 REMOTE_COMMANDS = frozenset({Command.DRAW, Command.PASS, Command.STOP, Command.CLEAR, Command.HINT})
 """The commands a seat at another device may give: its own actions, never the host's screen's."""
@@ -476,7 +370,7 @@ JobKind = Literal["cpu", "hint", "review", "warm_up"]
 
 
 class AnswerBase(TypedDict):
-    """What every answer carries, besides its ``part`` (each answer names its own: ``views.PartName``)."""
+    """What every answer carries, besides its ``part`` (each answer names its own, one literal)."""
 
     seq: int
     thinking: JobKind | None
@@ -495,37 +389,6 @@ class BootAnswer(AnswerBase):
 
     part: Literal["boot"]
     view: BootView
-
-
-class StatsAnswer(AnswerBase):
-    """The statistics screen (``part`` "stats"), with a refusal of an imported file in ``error``."""
-
-    part: Literal["stats"]
-    view: StatsView
-    error: str | None
-
-
-class DailyAnswer(AnswerBase):
-    """The daily deal's screen (``part`` "daily")."""
-
-    part: Literal["daily"]
-    view: DailyView
-
-
-class ReplayAnswer(AnswerBase):
-    """The replay (``part`` "replay"); ``view`` None and ``error`` say why nothing can be replayed."""
-
-    part: Literal["replay"]
-    view: ReplayView | None
-    error: str | None
-
-
-class ReviewAnswer(AnswerBase):
-    """The review (``part`` "review"), running or done; ``view`` None and ``error`` when there is none."""
-
-    part: Literal["review"]
-    view: ReviewView | None
-    error: str | None
 
 
 class FileAnswer(AnswerBase):
@@ -564,42 +427,15 @@ class TimingsAnswer(AnswerBase):
     view: TimingsView
 
 
-Answer = Union[GameAnswer, BootAnswer, StatsAnswer, DailyAnswer, ReplayAnswer, ReviewAnswer, FileAnswer,
-               NoneAnswer, RefusedAnswer, WarmUpAnswer, TimingsAnswer]
-"""Every answer, told apart by ``part``."""
+Answer = Union[GameAnswer, BootAnswer, FileAnswer, NoneAnswer, RefusedAnswer, WarmUpAnswer, TimingsAnswer]
+"""The answers of the match and the page's upkeep, told apart by ``part`` (a screen's part declares its own:
+``ANSWERS`` has them all)."""
+for _answer in typing.get_args(Answer):
+    declare_answer(_answer)
+del _answer
 
 
-# -- the route table --------------------------------------------------------------------------------------------
-
-class Part(StrEnum):
-    """The parts of the game that handle events (``dispatch.Page`` holds one of each)."""
-
-    MATCH = "match"     # the match on screen: the board's screens, its save, thinking (ui/matchapp.py)
-    STATS = "stats"     # ui/parts/statistics.py
-    DAILY = "daily"     # ui/parts/daily_deal.py
-    REPLAY = "replay"   # ui/parts/replaying.py
-    REVIEW = "review"   # ui/parts/reviewing.py
-    PAGE = "page"       # the page's upkeep: the job's next slice, the warm-up, timings (ui/dispatch.py)
-
-
-ROUTES: dict[EventType, Part] = {
-    EventType.NEW_MATCH: Part.MATCH, EventType.TILE: Part.MATCH, EventType.TRAIN: Part.MATCH,
-    EventType.COMMAND: Part.MATCH, EventType.CPU: Part.MATCH, EventType.SPEED: Part.MATCH,
-    EventType.AFTER_TURN: Part.MATCH, EventType.VISIBILITY: Part.MATCH, EventType.REFRESH: Part.MATCH,
-    EventType.BOOT: Part.MATCH, EventType.CONTINUE_SAVED: Part.MATCH, EventType.IMPORT: Part.MATCH,
-    EventType.EXPORT_MATCH: Part.MATCH, EventType.SAVE_CHANGED: Part.MATCH, EventType.TAKE_OVER: Part.MATCH,
-    EventType.REPLACE_UNREADABLE: Part.MATCH, EventType.STORAGE_FAILED: Part.PAGE,
-    EventType.STATS: Part.STATS, EventType.STATS_EXPORT: Part.STATS, EventType.STATS_IMPORT: Part.STATS,
-    EventType.STATS_RESET: Part.STATS,
-    EventType.DAILY: Part.DAILY, EventType.DAILY_PLAY: Part.DAILY, EventType.DAILY_AGAIN: Part.DAILY,
-    EventType.DAILY_LEAVE: Part.DAILY,
-    EventType.REPLAY_OPEN: Part.REPLAY, EventType.REPLAY_GO: Part.REPLAY, EventType.REPLAY_ITEM: Part.REPLAY,
-    EventType.REVIEW: Part.REVIEW,
-    EventType.THINK: Part.PAGE, EventType.WARM_UP: Part.PAGE, EventType.TIMINGS: Part.PAGE,
-}
-"""Which part handles each event: the one route table."""
-
-SETUP_EVENTS = frozenset({EventType.NEW_MATCH, EventType.IMPORT, EventType.CONTINUE_SAVED, EventType.BOOT})
+SETUP_EVENTS = frozenset({"new_match", "import", "continue_saved", "boot"})
 """Events of the setup screen: they are about the match, never the daily deal (its App leaves the screen)."""
 
 
@@ -646,7 +482,7 @@ def parse_event(raw: object) -> Event:
         raise ProtocolError(MALFORMED_EVENT, event_type="?", type="?", field="event")
     kind = raw.get("type")
     shown = _shown_type(kind)
-    cls = EVENTS.get(EventType(kind)) if isinstance(kind, str) and kind in EventType._value2member_map_ else None
+    cls = EVENTS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ProtocolError(UNKNOWN_EVENT, event_type=shown, type=shown)
     values: dict[str, object] = {}
@@ -726,29 +562,19 @@ def _checked(value: object, hint: Any) -> object:
 
 # -- what the page's scripts read from #mt-data -----------------------------------------------------------------
 
-class Dialog(NamedTuple):
-    """A dialog of the page: its element's id, and whether it is the person's own (help, menu, a question:
-    computers wait while it is open) or a screen of the match (the pause, a round's or the match's end)."""
-
-    id: str
-    persons: bool
-
-
-DIALOGS: tuple[Dialog, ...] = (
+declare_dialogs(
     Dialog("pause-dialog", False), Dialog("round-dialog", False), Dialog("match-dialog", False),
     Dialog("help-dialog", True), Dialog("menu-dialog", True), Dialog("confirm-dialog", True),
-    Dialog("export-dialog", True), Dialog("unreadable-dialog", True), Dialog("review-dialog", True),
-    Dialog("stats-dialog", True), Dialog("stats-reset-dialog", True), Dialog("daily-dialog", True),
-    Dialog("replay-dialog", True),
+    Dialog("export-dialog", True), Dialog("unreadable-dialog", True),
 )
-"""Every ``<dialog>`` of the page (tests/test_page_build.py checks the template has exactly these)."""
 
 
 def page_data() -> dict[str, object]:
     """The protocol's names, keys and limits for the page's scripts (written into ``#mt-data``)."""
     from . import records, storage
     return {
-        "events": [str(e) for e in EventType],
+        "events": sorted(EVENTS),
+        "parts": sorted({part for part in ROUTES.values()} - {MATCH, PAGE}),
         "commands": [str(c) for c in Command],
         "keys": {"prefix": storage.PREFIX, "match": storage.MATCH_KEY, "daily": records.DAILY_KEY,
                  "stats": records.STATS_KEY, "unreadable": storage.UNREADABLE_PREFIX},

@@ -25,14 +25,14 @@ from ..tiles import Tile
 from . import strings as S
 from .controller import CPU_SPEEDS, Facts, Screen, Session, facts as facts_of, targets_of
 from .narrate import tile_text, train_name, train_title
-from .views import Screen as ScreenName
-from .views import (Button, CommandButton, CommandId, Focus, GameView, HandTile, HandView, Hint, MatchEnd, MatchEndRow,
-                    MatchSummary, PlayerRow, RoundEnd, RoundEndRow, RoundLine, Series, TileFace, TrainRow, TrainState)
+from .views import (BoardScreen, BoardView, Button, CommandButton, CommandId, Focus, GameView, HandTile, HandView, Hint,
+                    MatchEnd, MatchEndRow, MatchSummary, PlayerRow, RoundEnd, RoundEndRow, RoundLine, Series, SetupView,
+                    TileFace, TrainRow, TrainState)
 
 LEVEL_LABELS = {level.name: level.label for level in LEVELS}
-SCREEN_NAMES: dict[Screen, ScreenName] = {Screen.SETUP: "setup", Screen.BOARD: "board",
-                                          Screen.ROUND_END: "round_end", Screen.MATCH_END: "match_end"}
-"""Each screen by the name the view model gives it (the same words: ``views.Screen`` is their type)."""
+BOARD_SCREENS: dict[Screen, BoardScreen] = {Screen.BOARD: "board", Screen.ROUND_END: "round_end",
+                                            Screen.MATCH_END: "match_end"}
+"""The screens of a match by the name the view model gives them (``views.BoardScreen``: the same words)."""
 SCREEN_SEAT = -1
 """``view_model``'s default viewer: the seat on screen (``controller.viewer``)."""
 
@@ -45,29 +45,33 @@ def view_model(session: Session, facts: Facts | None = None, viewer: int | None 
     if viewer != SCREEN_SEAT and viewer != known.viewer:
         known = _for_viewer(session, known, viewer)
     shown = known.screen
-    vm: GameView = {"screen": SCREEN_NAMES[shown], "announce": list(session.announce),
-                    "prompts": list(session.prompts), "error": session.error}
     match = session.match
     if match is None:
-        return vm
+        setup: SetupView = {"screen": "setup", "announce": list(session.announce), "prompts": list(session.prompts),
+                            "error": session.error}
+        return setup
     state = match.rounds[session.rounds_seen] if shown == Screen.ROUND_END else match.round
     me = known.viewer
-    vm["round"] = _round_line(match, state)
-    vm["players"] = _players(known, match, state, me)
-    vm["trains"] = _trains(session, known, match, state, me)
-    vm["hand"] = _hand(session, known, match, state, me)
-    vm["commands"] = _commands(session, known, match)
-    vm["banner"] = _banner(session, known, match, state, me)
-    vm["rules"] = rules_summary(match.rules)
-    vm["paused"] = session.paused
-    vm["cpu"] = {"pending": known.cpu_to_move, "delay": CPU_SPEEDS[session.cpu_speed], "speed": session.cpu_speed}
-    vm["after_turn"] = session.after_turn
-    vm["hint"] = _hint(session.hint)
-    vm["focus"] = _focus(session, known)
-    vm["step"] = f"{state.number}/{len(state.actions)}/{int(session.awaiting_next)}/{session.revealed}"
-    vm["hotseat"] = known.hotseat
-    vm["viewer"] = me
-    vm["summary"] = match_summary(match)
+    vm: BoardView = {
+        "screen": BOARD_SCREENS[shown], "announce": list(session.announce), "prompts": list(session.prompts),
+        "error": session.error,
+        "round": _round_line(match, state),
+        "players": _players(known, match, state, me),
+        "trains": _trains(session, known, match, state, me),
+        "hand": _hand(session, known, match, state, me),
+        "commands": _commands(session, known, match),
+        "banner": _banner(session, known, match, state, me),
+        "rules": rules_summary(match.rules),
+        "paused": session.paused,
+        "cpu": {"pending": known.cpu_to_move, "delay": CPU_SPEEDS[session.cpu_speed], "speed": session.cpu_speed},
+        "after_turn": session.after_turn,
+        "hint": _hint(session.hint),
+        "focus": _focus(session, known),
+        "step": f"{state.number}/{len(state.actions)}/{int(session.awaiting_next)}/{session.revealed}",
+        "hotseat": known.hotseat,
+        "viewer": me,
+        "summary": match_summary(match),
+    }
     if shown == Screen.ROUND_END:
         vm["round_end"] = _round_end(match, state)
     if shown == Screen.MATCH_END:
@@ -335,8 +339,6 @@ def _focus(session: Session, known: Facts) -> Focus:
         return "round_end"
     if shown == Screen.MATCH_END:
         return "match_end"
-    if shown == Screen.SETUP:
-        return "setup"
     if session.paused:
         return "pause"
     if session.awaiting_next:

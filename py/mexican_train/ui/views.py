@@ -1,8 +1,8 @@
-"""The shapes of what the page draws: every view model Python sends, declared once.
+"""The shapes of what the page draws: the views of the board and the save, and the pieces the screens share.
 
 Each is a ``TypedDict``: plain JSON once sent, checked by mypy where it is
-built (``viewmodel``, ``replay``, the coach's parts), and turned into the
-JavaScript's declarations (``static/js/protocol.d.ts``, written by
+built (``viewmodel``, the screens of ``parts``, which declare their own views
+beside them), and turned into the JavaScript's declarations (``types/protocol.d.ts``, written by
 ``python3 -m scripts.build_protocol``) so the renderer is checked against the
 same shapes.
 
@@ -15,9 +15,6 @@ drawn, left to right. On a train ``a`` is the half that matches the train and
 # (No ``from __future__ import annotations`` here: TypedDict reads ``NotRequired`` from live annotations.)
 from typing import Literal, NotRequired, TypedDict
 
-PartName = Literal["game", "boot", "stats", "daily", "replay", "review", "file", "none", "refused", "warm_up",
-                   "timings"]
-"""Which part of the page an answer is for (``protocol.Answer``'s ``part``)."""
 
 
 class TileFace(TypedDict):
@@ -239,38 +236,51 @@ class Held(TypedDict):
     text: str
 
 
-Screen = Literal["setup", "board", "round_end", "match_end"]
-Focus = Literal["setup", "board", "round_end", "match_end", "pause", "next", "reveal", "trains", "hand"]
+BoardScreen = Literal["board", "round_end", "match_end"]
+Focus = Literal["board", "round_end", "match_end", "pause", "next", "reveal", "trains", "hand"]
 
 
-class GameView(TypedDict):
-    """The board, and the round and match ends on top of it, for one viewer; or the setup screen's error.
+class SetupView(TypedDict):
+    """No match on screen: the setup screen, with why the settings could not start one (``error``). The last
+    fields, on every view of the game (``matchapp.MatchApp.view``), are the save's state: a lasting ``notice``
+    about saving, ``blocked`` while another tab's save is left alone, the moves ``unsaved`` while saving fails,
+    an unreadable save ``held`` in the way; and how the daily deal ended, when it is the one that ended."""
 
-    Only ``screen``, ``announce``, ``prompts`` and ``error`` are there when no match is in play. The last
-    fields are the save's state: a lasting ``notice`` about saving, ``blocked`` while another tab's save is
-    left alone, the moves ``unsaved`` while saving fails, an unreadable save ``held`` in the way.
-    """
-
-    screen: Screen
+    screen: Literal["setup"]
     announce: list[str]
     prompts: list[str]
     error: str | None
-    round: NotRequired[RoundLine]
-    players: NotRequired[list[PlayerRow]]
-    trains: NotRequired[list[TrainRow]]
-    hand: NotRequired[HandView | None]
-    commands: NotRequired[list[CommandButton]]
-    banner: NotRequired[str]
-    rules: NotRequired[str]
-    paused: NotRequired[bool]
-    cpu: NotRequired[CpuView]
-    after_turn: NotRequired[str]
-    hint: NotRequired[Hint | None]
-    focus: NotRequired[Focus]
-    step: NotRequired[str]
-    hotseat: NotRequired[bool]
-    viewer: NotRequired[int | None]
-    summary: NotRequired[MatchSummary]
+    notice: NotRequired[str | None]
+    blocked: NotRequired[bool]
+    unsaved: NotRequired[int | None]
+    held: NotRequired[Held | None]
+    daily_end: NotRequired[DailyEnd | None]
+
+
+class BoardView(TypedDict):
+    """The board, and the round's and the match's end on top of it, for one ``viewer`` (see ``SetupView`` for
+    the save's fields)."""
+
+    screen: BoardScreen
+    announce: list[str]
+    prompts: list[str]
+    error: str | None
+    round: RoundLine
+    players: list[PlayerRow]
+    trains: list[TrainRow]
+    hand: HandView | None
+    commands: list[CommandButton]
+    banner: str
+    rules: str
+    paused: bool
+    cpu: CpuView
+    after_turn: str
+    hint: Hint | None
+    focus: Focus
+    step: str
+    hotseat: bool
+    viewer: int | None
+    summary: MatchSummary
     round_end: NotRequired[RoundEnd]
     match_end: NotRequired[MatchEnd]
     notice: NotRequired[str | None]
@@ -278,6 +288,10 @@ class GameView(TypedDict):
     unsaved: NotRequired[int | None]
     held: NotRequired[Held | None]
     daily_end: NotRequired[DailyEnd | None]
+
+
+GameView = SetupView | BoardView
+"""The game's view model: the setup screen's, or the board's (told apart by ``screen``)."""
 
 
 # -- the setup screen's offer -------------------------------------------------------------------------------
@@ -297,142 +311,6 @@ class BootView(TypedDict):
     message: str | None
     stuck: bool
     behind: str | None
-
-
-# -- statistics ---------------------------------------------------------------------------------------------
-
-class Figure(TypedDict):
-    """A label and its value, in words."""
-
-    label: str
-    value: str
-
-
-class FigureGroup(TypedDict):
-    """A table of figures with its caption."""
-
-    title: str
-    rows: list[Figure]
-
-
-class StatsView(TypedDict):
-    """The statistics screen."""
-
-    rows: list[Figure]
-    groups: list[FigureGroup]
-    chart: Chart | None
-    empty: str | None
-    message: str | None
-
-
-# -- the daily deal -----------------------------------------------------------------------------------------
-
-class CalendarDay(TypedDict):
-    """A day of the daily deal's calendar."""
-
-    day: int
-    date: str
-    played: bool
-    today: bool
-    future: bool
-    label: str
-
-
-class Calendar(TypedDict):
-    """The last weeks, Monday first, each day played or not."""
-
-    title: str
-    weekdays: list[str]
-    weeks: list[list[CalendarDay]]
-
-
-class DailyPlay(TypedDict):
-    """The daily deal's main button: what it does and its words."""
-
-    action: Literal["daily_play", "daily_again"]
-    label: str
-
-
-class DailyView(TypedDict):
-    """The daily deal's screen."""
-
-    title: str
-    about: str
-    status: str
-    play: DailyPlay
-    share: str | None
-    streak: str
-    longest: str
-    calendar: Calendar
-    notes: ShareNotes
-
-
-# -- the replay ---------------------------------------------------------------------------------------------
-
-class ReplayHand(TypedDict):
-    """A seat's hand in the replay: its tiles only once its round is over in the file."""
-
-    seat: int
-    name: str
-    count: int
-    count_text: str
-    tiles: NotRequired[list[TileFace]]
-
-
-class ReplayItem(TypedDict):
-    """A review item to jump to in the replay: the step and its label."""
-
-    index: int
-    label: str
-
-
-class ReplayView(TypedDict):
-    """One step of the replay, as a bystander sees the table."""
-
-    index: int
-    last: int
-    round: int
-    action: int
-    where: str
-    engine_text: str
-    boneyard_text: str
-    players: list[PlayerRow]
-    trains: list[TrainRow]
-    hands: list[ReplayHand]
-    hands_shown: bool
-    said: list[str]
-    round_starts: list[int]
-    rules: str
-    items: list[ReplayItem]
-    hidden_text: str
-    round_labels: list[str]
-
-
-# -- the review ---------------------------------------------------------------------------------------------
-
-class ReviewItemView(TypedDict):
-    """One decision of the review: where, what was played, what Strong would play, what it cost, why."""
-
-    round: int
-    action: int
-    where: str
-    played: str
-    better: str
-    cost: str
-    reason: str
-
-
-class ReviewView(TypedDict):
-    """The review: its progress while it runs (``running``), then its items."""
-
-    running: bool
-    title: str
-    done: NotRequired[int]
-    total: NotRequired[int]
-    text: NotRequired[str]
-    summary: NotRequired[str]
-    items: NotRequired[list[ReviewItemView]]
-    jump: NotRequired[str]
 
 
 # -- files, the warm-up, timings ----------------------------------------------------------------------------

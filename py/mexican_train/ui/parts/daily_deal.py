@@ -6,39 +6,135 @@ it. The first attempt of the day counts from its first action; later ones
 are practice.
 """
 
-from __future__ import annotations
-
+# (No ``from __future__ import annotations``: TypedDict reads ``NotRequired`` from live annotations.)
 import datetime as dt
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ... import daily, stats
 from ...i18n import _, plural
 from ...match import Match
 from .. import protocol, records, storage
 from .. import strings as S
-from ..matchapp import Apps
-from ..protocol import DailyAnswer, Event, GameAnswer, NoneAnswer
+from ..protocol import AnswerBase, Dialog, Event, GameAnswer, NoneAnswer
 from ..saves import Stores
-from ..views import Calendar, CalendarDay, DailyEnd, DailyPlay, DailyView, ShareNotes
+from ..views import DailyEnd, ShareNotes
+from . import Part, part
 from .statistics import Statistics
+
+if TYPE_CHECKING:
+    from ..dispatch import Page
+
+NAME = "daily"
+
+
+# -- its events, view and answer --------------------------------------------------------------------------------
+
+@protocol.declare("daily", NAME)
+@dataclass(frozen=True)
+class OpenDaily(Event):
+    """The daily deal's screen."""
+
+
+@protocol.declare("daily_play", NAME)
+@dataclass(frozen=True)
+class PlayDaily(Event):
+    """Play today's deal: the attempt in progress, or a new one; at the setup screen's computer speed."""
+
+    cpu_speed: str | None = None
+
+
+@protocol.declare("daily_again", NAME)
+@dataclass(frozen=True)
+class PlayDailyAgain(Event):
+    """A new attempt at today's deal (practice once one has counted)."""
+
+    cpu_speed: str | None = None
+
+
+@protocol.declare("daily_leave", NAME)
+@dataclass(frozen=True)
+class LeaveDaily(Event):
+    """Back from the daily deal to the match in play, if any."""
+
+
+# -- the daily deal -----------------------------------------------------------------------------------------
+
+class CalendarDay(TypedDict):
+    """A day of the daily deal's calendar."""
+
+    day: int
+    date: str
+    played: bool
+    today: bool
+    future: bool
+    label: str
+
+
+class Calendar(TypedDict):
+    """The last weeks, Monday first, each day played or not."""
+
+    title: str
+    weekdays: list[str]
+    weeks: list[list[CalendarDay]]
+
+
+class DailyPlay(TypedDict):
+    """The daily deal's main button: what it does and its words."""
+
+    action: Literal["daily_play", "daily_again"]
+    label: str
+
+
+class DailyView(TypedDict):
+    """The daily deal's screen."""
+
+    title: str
+    about: str
+    status: str
+    play: DailyPlay
+    share: str | None
+    streak: str
+    longest: str
+    calendar: Calendar
+    notes: ShareNotes
+
+
+
+@protocol.declare_answer
+class DailyAnswer(AnswerBase):
+    """The daily deal's screen (``part`` "daily")."""
+
+    part: Literal["daily"]
+    view: DailyView
+
+
+protocol.declare_dialogs(Dialog("daily-dialog", True))
 
 CALENDAR_WEEKS = 5
 
 
-class DailyDeal:
-    """Today's deal for this tab: ``apps`` holds its match, ``statistics`` keeps its record."""
+@part(NAME)
+class DailyDeal(Part):
+    """Today's deal for this tab: its match is the page's second (``Apps.daily``)."""
 
-    def __init__(self, apps: Apps, statistics: Statistics) -> None:
-        self.apps = apps
-        self.statistics = statistics
+    def __init__(self, page: "Page") -> None:
+        super().__init__(page)
+        self.apps = page.apps
+
+    @property
+    def statistics(self) -> Statistics:
+        """The statistics part, which keeps the record the attempts count in."""
+        return self.page.part(Statistics)
 
     def handle(self, event: Event, stores: Stores) -> DailyAnswer | GameAnswer | NoneAnswer:
         """One event of the daily deal's screen."""
         match event:
-            case protocol.PlayDaily(cpu_speed=speed):
+            case PlayDaily(cpu_speed=speed):
                 return self.play(stores, again=False, speed=speed)
-            case protocol.PlayDailyAgain(cpu_speed=speed):
+            case PlayDailyAgain(cpu_speed=speed):
                 return self.play(stores, again=True, speed=speed)
-            case protocol.LeaveDaily():
+            case LeaveDaily():
                 self.apps.active = self.apps.main
                 if self.apps.main.session.match is None:
                     return {"seq": -1, "part": "none", "thinking": None, "writes": []}

@@ -6,9 +6,11 @@ behind a progress bar, and the finished review is kept for the match it
 belongs to, so the replay can offer its items.
 """
 
-from __future__ import annotations
-
-from typing import Any
+# (No ``from __future__ import annotations``: TypedDict reads ``NotRequired`` from live annotations.)
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from ... import review
 from ...i18n import _, plural
@@ -16,28 +18,97 @@ from ...match import Match
 from .. import protocol, replay
 from .. import strings as S
 from ..jobs import Job
-from ..matchapp import Apps
 from ..narrate import describe_move
-from ..protocol import ReviewAnswer, ReviewScope
+from ..protocol import AnswerBase, Dialog, Event
 from ..saves import Stores
-from ..views import ReviewItemView
+from . import Part, part
 from .statistics import number
+
+if TYPE_CHECKING:
+    from ..dispatch import Page
+
+NAME = "review"
+
+
+# -- its events, view and answer --------------------------------------------------------------------------------
+
+class ReviewScope(StrEnum):
+    """What the review looks at: the round just over, or the whole match."""
+
+    ROUND = "round"
+    MATCH = "match"
+
+
+@protocol.declare("review", NAME)
+@dataclass(frozen=True)
+class OpenReview(Event):
+    """Review the person's play: the round just over, or the whole match."""
+
+    scope: ReviewScope
+
+
+class ReviewItemView(TypedDict):
+    """One decision of the review: where, what was played, what Strong would play, what it cost, why."""
+
+    round: int
+    action: int
+    where: str
+    played: str
+    better: str
+    cost: str
+    reason: str
+
+
+class ReviewView(TypedDict):
+    """The review: its progress while it runs (``running``), then its items."""
+
+    running: bool
+    title: str
+    done: NotRequired[int]
+    total: NotRequired[int]
+    text: NotRequired[str]
+    summary: NotRequired[str]
+    items: NotRequired[list[ReviewItemView]]
+    jump: NotRequired[str]
+
+
+
+@protocol.declare_answer
+class ReviewAnswer(AnswerBase):
+    """The review (``part`` "review"), running or done; ``view`` None and ``error`` when there is none."""
+
+    part: Literal["review"]
+    view: ReviewView | None
+    error: str | None
+
+
+protocol.declare_dialogs(Dialog("review-dialog", True))
 
 Key = tuple[Match, ReviewScope, tuple[int, ...] | None]
 """A review: of which match, of what scope, of which rounds (None: all of them)."""
 
 
-class Reviewing:
+@part(NAME)
+class Reviewing(Part):
     """The reviews of this tab's matches (one match's kept) and the one in progress."""
 
-    def __init__(self, apps: Apps) -> None:
-        self.apps = apps
+    def __init__(self, page: "Page") -> None:
+        super().__init__(page)
+        self.apps = page.apps
         self.done: dict[Key, list[review.Item]] = {}
         self.running: tuple[Key, str] | None = None   # the review in progress and its title
 
-    def open(self, event: protocol.OpenReview) -> tuple[ReviewAnswer, Job[list[review.Item]] | None]:
-        """Show the review of the match on screen (the round just over, or the whole match), or start it:
-        the answer, and the job to run when it must be worked out."""
+    def handle(self, event: Event, stores: Stores) -> Mapping[str, Any]:
+        """Show the review of the match on screen (the round just over, or the whole match), or start it as
+        the page's job (its first slice's progress is the answer)."""
+        assert isinstance(event, OpenReview)
+        answer, job = self.open(event)
+        if job is None:
+            return answer
+        return self.page.start(job, stores)
+
+    def open(self, event: OpenReview) -> tuple[ReviewAnswer, Job[list[review.Item]] | None]:
+        """The review's answer, and the job to run when it must be worked out first."""
         match = self.apps.active.session.match
         if match is None:
             return _answer(None, _(S.REPLAY_NOTHING)), None
@@ -53,14 +124,15 @@ class Reviewing:
         self.running = (key, title)
         job: Job[list[review.Item]] = Job("review", review.review_steps(match, rounds=rounds),
                                           lambda: self.running is not None and self.running[0] == key,
-                                          lambda items, stores: self._finished(key, items))
+                                          lambda items, stores: self._finished(key, items),
+                                          report=self.after)
         return self.progress(job), job
 
     def _finished(self, key: Key, items: list[review.Item]) -> None:
         self.done = {k: v for k, v in self.done.items() if k[0] is key[0]}   # one match's reviews kept
         self.done[key] = list(items)
 
-    def after(self, job: Job[Any], done: bool, stores: Stores) -> ReviewAnswer:
+    def after(self, job: Job[Any], done: bool) -> ReviewAnswer:
         """The answer after a slice of the review: its progress, or its items once done."""
         if not done or self.running is None:
             return self.progress(job)

@@ -5,11 +5,11 @@ from the call's texts and writes it back (``records.update``), so two tabs
 never undo each other's counting.
 """
 
-from __future__ import annotations
-
+# (No ``from __future__ import annotations``: TypedDict reads ``NotRequired`` from live annotations.)
 import datetime as dt
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from ... import stats
 from ...errors import MexicanTrainError
@@ -19,9 +19,79 @@ from ...players import LEVELS
 from .. import protocol, records
 from .. import strings as S
 from ..matchapp import MatchApp
-from ..protocol import Event, FileAnswer, StatsAnswer
+from ..protocol import AnswerBase, Dialog, Event, FileAnswer
 from ..saves import Stores
-from ..views import Chart, FigureGroup, StatsView
+from ..views import Chart
+from . import Part, part
+
+if TYPE_CHECKING:
+    from ..dispatch import Page
+
+NAME = "stats"
+
+
+# -- its events, view and answer --------------------------------------------------------------------------------
+
+@protocol.declare("stats", NAME)
+@dataclass(frozen=True)
+class OpenStats(Event):
+    """The statistics screen."""
+
+
+@protocol.declare("stats_export", NAME)
+@dataclass(frozen=True)
+class ExportStats(Event):
+    """The statistics as a file."""
+
+
+@protocol.declare("stats_import", NAME)
+@dataclass(frozen=True)
+class ImportStats(Event):
+    """A statistics file (its text), merged into the record."""
+
+    text: str
+
+
+@protocol.declare("stats_reset", NAME)
+@dataclass(frozen=True)
+class ResetStats(Event):
+    """Empty the statistics (the page asked first)."""
+
+
+class Figure(TypedDict):
+    """A label and its value, in words."""
+
+    label: str
+    value: str
+
+
+class FigureGroup(TypedDict):
+    """A table of figures with its caption."""
+
+    title: str
+    rows: list[Figure]
+
+
+class StatsView(TypedDict):
+    """The statistics screen."""
+
+    rows: list[Figure]
+    groups: list[FigureGroup]
+    chart: Chart | None
+    empty: str | None
+    message: str | None
+
+
+@protocol.declare_answer
+class StatsAnswer(AnswerBase):
+    """The statistics screen (``part`` "stats"), with a refusal of an imported file in ``error``."""
+
+    part: Literal["stats"]
+    view: StatsView
+    error: str | None
+
+
+protocol.declare_dialogs(Dialog("stats-dialog", True), Dialog("stats-reset-dialog", True))
 
 
 def utc_day(ms: float) -> dt.date:
@@ -34,11 +104,13 @@ def number(value: float | None) -> str:
     return "–" if value is None else (f"{value:.1f}" if value != int(value) else str(int(value)))
 
 
-class Statistics:
-    """The statistics of this browser. ``clock()`` gives ms since 1970."""
+@part(NAME)
+class Statistics(Part):
+    """The statistics of this browser."""
 
-    def __init__(self, clock: Callable[[], float]) -> None:
-        self.clock = clock
+    def __init__(self, page: "Page") -> None:
+        super().__init__(page)
+        self.clock = page.clock
         self.message: str | None = None   # said once on the statistics screen (a record kept aside)
 
     def today(self) -> dt.date:
@@ -49,17 +121,17 @@ class Statistics:
         """One event of the statistics screen."""
         store = stores.local
         match event:
-            case protocol.ExportStats():
+            case ExportStats():
                 return {"seq": -1, "part": "file", "thinking": None, "writes": [],
                         "view": {"text": stats.dumps(records.load(store).record), "name": _(S.STATS_FILE_NAME)}}
-            case protocol.ImportStats(text=text):
+            case ImportStats(text=text):
                 try:
                     theirs = stats.loads(text)
                 except MexicanTrainError as err:
                     return self.answer(stores, error=_(S.STATS_IMPORT_ERROR).format(reason=err.localized()))
                 self.update(stores, lambda record: stats.merge(record, theirs))
                 return self.answer(stores, _(S.STATS_IMPORTED))
-            case protocol.ResetStats():
+            case ResetStats():
                 self.update(stores, lambda record: stats.empty())
                 return self.answer(stores, _(S.STATS_RESET_DONE))
         return self.answer(stores)
