@@ -68,16 +68,17 @@ def apply_writes(areas: dict[str, Any], writes: list[dict[str, Any]]) -> dict[st
         except Exception as err:  # noqa: BLE001
             failure = {"at": i, "reason": "error", "error": f"{type(err).__name__}: {err}"}
         if failure is not None:
-            _put_back(areas, writes[:i + 1])
+            failure["kept"] = _put_back(areas, writes[:i + 1])
             return failure
     return None
 
 
-def _put_back(areas: dict[str, Any], made: list[dict[str, Any]]) -> None:
+def _put_back(areas: dict[str, Any], made: list[dict[str, Any]]) -> int:
     """Undo writes already made, last first (each back to the text it expected), stopping at the first undo
     that fails: what stays is the first writes of the answer, in order (a copy kept aside stays with the
-    original's removal), and the next call's texts tell Python what is there."""
-    for write in reversed(made):
+    original's removal). Returns how many first writes stay."""
+    for i in range(len(made) - 1, -1, -1):
+        write = made[i]
         area = areas[write["area"]]
         try:
             if write["expect"] is None:
@@ -85,7 +86,8 @@ def _put_back(areas: dict[str, Any], made: list[dict[str, Any]]) -> None:
             else:
                 area.set_item(write["key"], write["expect"])
         except Exception:  # noqa: BLE001
-            return
+            return i + 1 if i < len(made) - 1 else i
+    return 0
 
 
 class Tab:

@@ -65,9 +65,10 @@ def test_the_setup_form_offers_every_level_rule_option_and_speed_the_python_regi
 
 def test_the_display_preferences_and_the_language_picker_are_written_once_and_shown_twice():
     template = {}
-    for name in os.listdir(build_page.TEMPLATES):
-        with open(os.path.join(build_page.TEMPLATES, name), encoding="utf-8") as f:
-            template[name] = f.read()
+    for path in build_page.sources():
+        if path.startswith(build_page.TEMPLATES + os.sep):
+            with open(path, encoding="utf-8") as f:
+                template[os.path.relpath(path, build_page.TEMPLATES)] = f.read()
     for marker in ('data-pref="numerals">', "data-language>"):
         assert [n for n, text in template.items() if marker in text] == ["macros.html"], marker
         assert template["macros.html"].count(marker) == 1

@@ -86,6 +86,8 @@ interface Window {
   mtThroughput?: number | null;
   mtUnpacked?: number;
   mtWorkerBytes?: number | null;
+  /** static/js/app.js, with ?test=1: the browser tests' and benchmarks' hooks. */
+  mtTest?: { call(event: Py.Event): Promise<Py.Reply>; breakBridge(message: string): void };
   /** Safari before 14.1. */
   webkitAudioContext?: typeof AudioContext;
 }

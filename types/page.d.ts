@@ -35,8 +35,8 @@ declare namespace Py {
   /** A screen's part on the page (static/js/parts/<name>.js). */
   interface PartModule {
     attach(hooks: PartHooks): void;
-    /** Draw an answer of this part. */
-    render(answer: Answer): void;
+    /** Draw an answer of this part (every part hears the fatal reply: Python stopped answering). */
+    render(answer: Reply): void;
     /** The page actions (data-action) this part carries out: true when done, false to let the page go on. */
     actions: Record<string, (el: HTMLElement | undefined) => boolean | Promise<boolean>>;
     /** Whether a job of this part may go on now (``thinking``: the job's kind). */

@@ -689,13 +689,15 @@ declare namespace Py {
   }
 
   /** The writes of answer ``failed`` could not all be made: at write ``at`` (its index), for ``reason``;
-   * ``error`` is the browser's message when the storage refused. The call carries the texts as they are now. */
+   * ``error`` is the browser's message when the storage refused. The page put back what it had written, last
+   * first, but for the first ``kept`` writes, which it could not undo. The call carries every text as it is. */
   export interface StorageFailed {
     type: "storage_failed";
     failed: number;
     at: number;
     reason: FailureReason;
     error?: string;
+    kept?: number;
   }
 
   /** Carry on here from the latest save, after another tab saved the match. */

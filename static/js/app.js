@@ -135,7 +135,10 @@ async function call(event) {
 /** Draw an answer in the part of the page it is for. @param {Py.Reply} reply */
 function route(reply) {
   switch (reply.part) {
-    case "fatal": fatal(reply); return;
+    case "fatal":
+      fatal(reply);
+      for (const part of parts.values()) part.render(reply);   // a screen beside the board says it too
+      return;
     case "game": thinking = reply.thinking; show(reply.view); return;
     case "boot": showBoot(reply.view); return;
     case "file": if (reply.view.text) saving.download(reply.view.text, reply.view.name); return;
@@ -154,7 +157,7 @@ function route(reply) {
 
 /** Python no longer answers: say so, and offer a reload (the save is read afresh). @param {Py.Fatal} reply */
 function fatal(reply) {
-  for (const id of ["game-error", "setup-error", "file-message", "replay-message"]) {
+  for (const id of ["game-error", "setup-error", "file-message"]) {
     $(id).hidden = false;
     $(id).textContent = reply.error;
   }
@@ -491,6 +494,17 @@ async function loadParts() {
     part.attach(partHooks);
     parts.set(name, part);
   }
+}
+
+// ------------------------------------------------------------------ test hooks (?test=1)
+// The browser tests and benchmarks talk to Python through the page's own door: ``call`` sends an event and
+// resolves with its answer undrawn (bench/page_speed.py reads "timings"); ``breakBridge`` makes the door throw
+// from then on, as after Python's fatal error.
+if (params.get("test") === "1") {
+  window.mtTest = {
+    call: (event) => bridge.call(event),
+    breakBridge: (message) => bridge.connect(() => Promise.reject(new Error(message))),
+  };
 }
 
 // ------------------------------------------------------------------ wiring

@@ -13,7 +13,7 @@ import { REGISTRY } from "./text.js";
 /** @typedef {Py.Texts} Texts */
 /** @typedef {Py.FailureReason} FailureReason */
 /** @typedef {"local" | "session"} Area */
-/** @typedef {{at: number, reason: FailureReason, error: string}} Failure */
+/** @typedef {{at: number, reason: FailureReason, error: string, kept?: number}} Failure */
 
 const PREFIX = REGISTRY.protocol.keys.prefix;
 
@@ -111,7 +111,7 @@ export function applyWrites(writes) {
       failure = { at: i, reason: "error", error: message(err) };
     }
     if (failure) {
-      putBack(writes.slice(0, i + 1));
+      failure.kept = putBack(writes.slice(0, i + 1));
       complete = true;
       return failure;
     }
@@ -121,9 +121,9 @@ export function applyWrites(writes) {
 }
 
 /**
- * Undo writes already made, last first, each back to the text it expected; stop at the first that cannot be
- * undone, so what stays is the answer's first writes in order (a copy kept aside stays with the removal of
- * its original).
+ * Undo writes already made (the last one is the write that failed), last first, each back to the text it
+ * expected; stop at the first that cannot be undone, so what stays is the answer's first writes in order (a
+ * copy kept aside stays with the removal of its original). Returns how many first writes stay.
  * @param {Write[]} made
  */
 function putBack(made) {
@@ -133,9 +133,10 @@ function putBack(made) {
       const store = storageOf(w.area);
       if (w.expect === null) store.removeItem(w.key); else store.setItem(w.key, w.expect);
     } catch (err) {
-      return;
+      return i < made.length - 1 ? i + 1 : i;
     }
   }
+  return 0;
 }
 
 /** The next call sends every text of the game (another tab may have written anything). */

@@ -265,8 +265,9 @@ class Page:
         if failed >= MAX_FAILURES:   # the storage keeps failing: stop writing for this call, and say so
             faults = Faults(None, faults.message or _(S.REASON_STORAGE_REFUSED), every=True)
         self._put_back(pending.state)
-        base = pending.state["texts"] if faults.at is not None or faults.every else None
-        stores = Stores(self.mirror, faults, base)
+        again = faults.at is not None or faults.every   # from the texts first read, the same first writes
+        kept = event.kept if again and 0 <= event.kept <= event.at else 0
+        stores = Stores(self.mirror, faults, pending.state["texts"] if again else None, kept)
         answer = pending.redo(stores)
         return self._sent(call.seq, answer, stores, dict(pending.state), pending.redo, failed)
 

@@ -267,12 +267,14 @@ class ReplaceUnreadable(Event):
 @dataclass(frozen=True)
 class StorageFailed(Event):
     """The writes of answer ``failed`` could not all be made: at write ``at`` (its index), for ``reason``;
-    ``error`` is the browser's message when the storage refused. The call carries the texts as they are now."""
+    ``error`` is the browser's message when the storage refused. The page put back what it had written, last
+    first, but for the first ``kept`` writes, which it could not undo. The call carries every text as it is."""
 
     failed: int
     at: int
     reason: FailureReason
     error: str = ""
+    kept: int = 0
 
 
 @declare("think", PAGE)
@@ -571,7 +573,8 @@ declare_dialogs(
 
 def page_data() -> dict[str, object]:
     """The protocol's names, keys and limits for the page's scripts (written into ``#mt-data``)."""
-    from . import records, storage
+    from . import parts, records, storage
+    parts.load()   # every screen declares its events and dialogs
     return {
         "events": sorted(EVENTS),
         "parts": sorted({part for part in ROUTES.values()} - {MATCH, PAGE}),

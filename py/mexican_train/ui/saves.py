@@ -130,17 +130,21 @@ class Faults:
 class Stores:
     """The two storages of one call: the origin's (local) and the tab's (session), their writes in one list."""
 
-    def __init__(self, mirror: Mirror, faults: Faults | None = None, base: tuple[Texts, Texts] | None = None) -> None:
-        """``faults`` and ``base`` (the local and session texts to read): see ``StorageView``."""
+    def __init__(self, mirror: Mirror, faults: Faults | None = None, base: tuple[Texts, Texts] | None = None,
+                 kept: int = 0) -> None:
+        """``faults`` and ``base`` (the local and session texts to read): see ``StorageView``. ``kept``: how many
+        of the call's first writes the page could not undo after a failure, so are made already: the work done
+        again from ``base`` comes to the same first writes, and those are not sent again."""
         self.faults = faults or Faults()
+        self.kept = kept
         self.log: list[Write] = []
         local, session = base if base is not None else (None, None)
         self.local = StorageView(mirror.local, "local", self.faults, self.log, mirror.local_error, local)
         self.session = StorageView(mirror.session, "session", self.faults, self.log, mirror.session_error, session)
 
     def writes(self) -> list[Write]:
-        """Every write of the call, in the order it was made."""
-        return list(self.log)
+        """Every write of the call the page must make, in order."""
+        return list(self.log[self.kept:])
 
     def commit(self) -> None:
         self.local.commit()
@@ -229,13 +233,13 @@ class SaveKeeper:
             current = store.get_item(storage.MATCH_KEY)
         except Exception:  # noqa: BLE001 - the next save says what is wrong with the storage
             return
-        if current == self.written:
+        if current is None or current == self.written:
             return
         found = storage.stamp_of(current)
-        if current is not None and found == self.stamp:
+        if found == self.stamp:
             return
-        if found is None:   # no save, or not a save at all: ours is gone (a write of it failed half-way, or
-            self.save(session, store, memo)   # something overwrote it with an unreadable text): save again
+        if found is None:   # not a save at all: our save was overwritten with something unreadable
+            self.save(session, store, memo)
             return
         self.blocked = True
         self.notice = _(S.ERROR_OTHER_TAB)

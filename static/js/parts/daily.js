@@ -19,7 +19,7 @@ function showShare(box, text, notes) {
   box.dataset.notes = JSON.stringify(notes || {});
 }
 
-/** @param {Py.Answer} answer */
+/** @param {Py.Reply} answer */
 export function render(answer) {
   if (answer.part !== "daily") return;
   const d = answer.view;

@@ -82,15 +82,16 @@ function draw(vm) {
   }));
 }
 
-/** The replay at the step answered, or its dialog saying why there is none. @param {Py.Answer} answer */
+/** The replay at the step answered, or its dialog saying why there is none. @param {Py.Reply} answer */
 export function render(answer) {
-  if (answer.part !== "replay") return;
-  if (!answer.view) {
+  if (answer.part === "fatal" && hooks.view() !== "replay") return;
+  if (answer.part === "fatal" || (answer.part === "replay" && !answer.view)) {
     $("replay-message").hidden = !answer.error;
     $("replay-message").textContent = answer.error || "";
     if (!$("replay-dialog", HTMLDialogElement).open) openDialog($("replay-dialog", HTMLDialogElement));
     return;
   }
+  if (answer.part !== "replay" || !answer.view) return;
   shownVm = answer.view;
   if (hooks.view() !== "replay") {
     for (const d of REPLAY_COVERS) if ($(d, HTMLDialogElement).open) closeDialog($(d, HTMLDialogElement));
@@ -130,12 +131,12 @@ function go(index) {
   hooks.send({ type: "replay_go", index: Math.max(0, Math.min(shownVm.last, index)) });
 }
 
-function back() {
+async function back() {
   const to = from || { screen: "setup" };
   shownVm = null;
   if (to.screen === "game" && hooks.getVm()) {
     hooks.showScreen("game");
-    hooks.send({ type: "refresh" });
+    await hooks.send({ type: "refresh" });   // the board (and its round's end) first, the review over it
     if (to.review) reopen();
   } else {
     hooks.showScreen("setup");

@@ -10,7 +10,7 @@ let hooks;
 /** @type {Py.ReviewScope} */
 let scope = "match";           // the review dialog's scope while it is open or running
 
-/** @param {Py.Answer} answer */
+/** @param {Py.Reply} answer */
 export function render(answer) {
   if (answer.part !== "review") return;
   const r = answer.view;

@@ -7,7 +7,7 @@ import { drawChart } from "../chart.js";
 /** @type {Py.PartHooks} */
 let hooks;
 
-/** @param {Py.Answer} answer */
+/** @param {Py.Reply} answer */
 export function render(answer) {
   if (answer.part !== "stats") return;
   const s = answer.view;
