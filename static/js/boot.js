@@ -28,6 +28,7 @@
     "Loading files": 0.92, "Loaded files": 0.96, "Loaded Pyodide": 0.98
   };
   var stageWeight = 0;
+  function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }   // own keys only
   // The files the bar follows, [received, total] bytes each, with a hint of the total until the response
   // says it (Content-Length, for a body sent as it is). A body the host compresses is counted as the
   // browser inflates it, against its inflated size (the hint: Pyodide 314.0.7's wasm, the game's cut-down
@@ -68,7 +69,7 @@
   function takeDownloads() {
     var seen = window.mtDownload || {};
     for (var name in seen) {
-      if (!(name in bytes)) continue;
+      if (!has(bytes, name)) continue;
       if (seen[name] === null) { delete bytes[name]; continue; }   // a file that will not come (no snapshot)
       bytes[name] = [seen[name][0], seen[name][1] || Math.max(bytes[name][1], seen[name][0])];
       stageWeight = Math.max(stageWeight, STAGES["Loading interpreter"]);
@@ -87,7 +88,7 @@
   // --- 2. stage progress (polyscript dispatches these on window) ---
   addEventListener("py:progress", function (e) {
     mark("py:progress", e.detail);
-    if (e.detail in STAGES) stageWeight = Math.max(stageWeight, STAGES[e.detail]);
+    if (typeof e.detail === "string" && has(STAGES, e.detail)) stageWeight = Math.max(stageWeight, STAGES[e.detail]);
     if (e.detail === "Loading files") setStage(TEXT.loadFiles);
     render();
   });

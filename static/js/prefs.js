@@ -43,7 +43,10 @@
 
   var KEY = "mexican-train:prefs:ui";
   var MOTIONS = { system: 1, reduce: 1, full: 1 };
+  var NAMES = ["numerals", "contrast", "motion"];   // the preferences there are
   var html = document.documentElement;
+  // What is stored is read by its own keys only: "constructor" is no motion, "__proto__" no preference.
+  function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
 
   function media(query) {
     try { return window.matchMedia(query); } catch (e) { return { matches: false }; }
@@ -66,7 +69,7 @@
     return {
       numerals: raw.numerals === true,
       contrast: typeof raw.contrast === "boolean" ? raw.contrast : !!systemContrast.matches,
-      motion: raw.motion in MOTIONS ? raw.motion : "system"
+      motion: typeof raw.motion === "string" && has(MOTIONS, raw.motion) ? raw.motion : "system"
     };
   }
 
@@ -84,15 +87,18 @@
     for (var i = 0; i < controls.length; i++) {
       var c = controls[i], name = c.getAttribute("data-pref");
       if (c.type === "checkbox") c.checked = !!p[name];
-      else if (name in p) c.value = String(p[name]);
+      else if (has(p, name)) c.value = String(p[name]);
     }
   }
 
   /** Change some preferences (e.g. {contrast: true}), save, apply, tell the page. */
   function set(update) {
     var raw = {}, old = read();
-    for (var o in old) raw[o] = old[o];
-    for (var k in update) raw[k] = update[k];
+    for (var i = 0; i < NAMES.length; i++) {
+      var k = NAMES[i];
+      if (has(update, k)) raw[k] = update[k];
+      else if (has(old, k)) raw[k] = old[k];
+    }
     memory = raw;
     try { localStorage.setItem(KEY, JSON.stringify(raw)); } catch (e) { /* private mode: applied, not kept */ }
     var p = apply();

@@ -10,7 +10,7 @@
 // every parameter) fills the form from the game's defaults for this visit only: nothing of that visit is
 // remembered. ?seed=N alone only fills the deal number (the same N deals the same tiles), and
 //   ?test=1   also offers "CPU: Random" seats (a random legal move; for tests)
-import { REGISTRY, TEXT, fill } from "./text.js";
+import { REGISTRY, TEXT, cleanName, fill } from "./text.js";
 
 const PREFS_KEY = "mexican-train:prefs:setup";
 const form = () => document.getElementById("setup");
@@ -25,6 +25,9 @@ let afterTurnChosen = false;
 // A preset in the address shapes this visit's form: then nothing is remembered for the next visit.
 let visitOnly = false;
 
+/** ``table[key]`` when the registry table has that key of its own (never an inherited "constructor"), else undefined. */
+const own = (table, key) => (Object.hasOwn(table, key) ? table[key] : undefined);
+
 /** The name a seat gets when none is typed (as ui/controller.py's default_name decides it). */
 function defaultName(index, kind, people) {
   if (kind === "human") return people === 1 ? REGISTRY.names.you : fill(REGISTRY.names.person, { n: index + 1 });
@@ -34,7 +37,7 @@ function defaultName(index, kind, people) {
 function chosenSet() { return form().querySelector('input[name="set"]:checked').value; }
 
 function presetTable() {
-  const table = REGISTRY.presets[form().preset.value] || REGISTRY.presets.standard;
+  const table = own(REGISTRY.presets, form().preset.value) || REGISTRY.presets.standard;
   return table[chosenSet()];
 }
 
@@ -184,8 +187,8 @@ export function summarise() {
   const count = Number($("seats").value);
   const people = seats.slice(0, count).filter((s) => s.kind === "human").length;
   const who = seats.slice(0, count).map((s, i) => {
-    const name = s.name.trim() || defaultName(i, s.kind, people);
-    return s.kind === "human" ? name : fill(TEXT.seatCpu, { name, level: REGISTRY.level_names[s.kind] || s.kind });
+    const name = cleanName(s.name).name || defaultName(i, s.kind, people);   // as Python will keep it
+    return s.kind === "human" ? name : fill(TEXT.seatCpu, { name, level: own(REGISTRY.level_names, s.kind) || s.kind });
   });
   const players = document.createElement("li");
   players.className = "who";
@@ -196,40 +199,43 @@ export function summarise() {
     players.append(span, " ");
   }
   const game = document.createElement("li");
-  game.textContent = [choiceName("set"), choiceName("rounds"), REGISTRY.preset_rules[f.preset.value]].join(" · ");
+  game.textContent = [choiceName("set"), choiceName("rounds"), own(REGISTRY.preset_rules, f.preset.value)].join(" · ");
   $("quick-summary").replaceChildren(players, game);
 }
 
+// What this browser remembered is read by its own keys only, each value checked as the form allows it.
 function restore() {
   let s = null;
   try { s = JSON.parse(localStorage.getItem(PREFS_KEY) || "null"); } catch (e) { s = null; }
-  if (!s || typeof s !== "object") return;
+  if (!s || typeof s !== "object" || Array.isArray(s)) return;
+  const has = (key) => Object.hasOwn(s, key);
   const f = form();
+  const plain = (value) => typeof value === "string" || typeof value === "number";
   const setRadio = (name, value) => {
-    const input = f.querySelector(`input[name="${name}"][value="${CSS.escape(String(value))}"]`);
+    const input = plain(value) && f.querySelector(`input[name="${name}"][value="${CSS.escape(String(value))}"]`);
     if (input) input.checked = true;
   };
   const setSelect = (select, value) => {
-    if ([...select.options].some((o) => o.value === String(value))) select.value = String(value);
+    if (plain(value) && [...select.options].some((o) => o.value === String(value))) select.value = String(value);
   };
-  if (s.preset in REGISTRY.presets) f.preset.value = s.preset;
-  setRadio("set", s.set);
-  setRadio("rounds", s.rounds);
+  if (has("preset") && Object.hasOwn(REGISTRY.presets, s.preset)) f.preset.value = s.preset;
+  if (has("set")) setRadio("set", s.set);
+  if (has("rounds")) setRadio("rounds", s.rounds);
   if (REGISTRY.speeds.includes(s.cpu_speed)) f.cpu_speed.value = s.cpu_speed;
   for (const option of REGISTRY.options) {
-    if (!(option.name in s)) continue;
+    if (!has(option.name)) continue;
     if (option.kind === "switch") f[option.name].checked = !!s[option.name];
     else setSelect(f[option.name], s[option.name]);
   }
   f.hand_size.value = Number.isInteger(s.hand_size) ? String(s.hand_size) : "";
-  if (Array.isArray(s.players)) {
+  if (has("players") && Array.isArray(s.players)) {
     seats = s.players.slice(0, 10).map((p, i) => {
-      const name = String((p && p.name) || "").slice(0, 24);
+      const name = p && typeof p === "object" && Object.hasOwn(p, "name") ? cleanName(p.name).name : "";
       const defaults = [REGISTRY.names.you, fill(REGISTRY.names.person, { n: i + 1 }), fill(REGISTRY.names.cpu, { n: i })];
       return { name: defaults.includes(name) ? "" : name, kind: KINDS.includes(p && p.kind) ? p.kind : "normal" };
     });
   }
-  if (Number.isInteger(s.seats)) $("seats").value = String(s.seats);
+  if (Number.isInteger(s.seats)) setSelect($("seats"), s.seats);
   if (REGISTRY.after_turn.includes(s.after_turn)) { f.after_turn.value = s.after_turn; afterTurnChosen = true; }
 }
 
@@ -247,7 +253,7 @@ function applyAddress(values) {
   if (values.rounds) check("rounds", values.rounds);
   if (values.cpu_speed) f.cpu_speed.value = values.cpu_speed;
   for (const option of REGISTRY.options) {
-    if (!(option.name in values)) continue;
+    if (!Object.hasOwn(values, option.name)) continue;
     if (option.kind === "switch") f[option.name].checked = values[option.name];
     else f[option.name].value = String(values[option.name]);
   }

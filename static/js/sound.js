@@ -59,7 +59,7 @@ const EFFECTS = {
 };
 
 export function play(name) {
-  if (!on || !ctx || !EFFECTS[name]) return;
+  if (!on || !ctx || !Object.hasOwn(EFFECTS, name)) return;
   try { EFFECTS[name](); } catch (e) { /* a sound is never worth an error */ }
 }
 
