@@ -6,7 +6,8 @@
 * a 4 MB save that is not JSON in a storage too full to copy it aside: it stays, the page says so, offers
   it as a download named with the date, and replaces it only after the player's yes;
 * saves failing while playing: "not saved for the last N moves" with Export; a reload says how far behind;
-* Python that stops answering: the page says so and offers a reload that works.
+* Python that stops answering: the page says so and offers a reload that works, during a match and on the
+  replay screen (the coach's screens).
 """
 
 from __future__ import annotations
@@ -183,6 +184,51 @@ def test_saves_that_fail_are_counted_a_reload_says_how_far_behind_and_a_dead_bri
     watch.errors = [e for e in watch.errors if "mexican-train bridge" not in e]
     with page.expect_navigation():
         page.click('#reload-row [data-action="reload_page"]')
+    wait_ready(page)
+    page.click('#saved-panel [data-action="continue_saved"]')
+    page.wait_for_selector("#game-screen", state="visible")
+    assert game.attr("data-step") == step
+    watch.check()
+
+
+# The same Python's death, met by the coach's screens (the replay here; the review asks through the same door):
+# the page says so where the person is and offers the reload, with no page error. It threw a TypeError instead
+# (coach.js called a ``show`` that app.js never handed it).
+BREAK_PYTHON = """() => {
+  const dead = () => { throw new Error('Pyodide has suffered a fatal error'); };
+  window.mtApi.dispatch = dead;
+  window.mtApi.coach = dead;
+}"""
+
+
+def test_python_that_stops_answering_on_the_replay_screen_is_said_and_a_reload_is_offered(fresh_page):
+    page, watch, url = fresh_page()
+    page.goto(url)
+    wait_ready(page)
+    game = Game(page)
+    game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
+    for _ in range(3):
+        game.step_once()
+    game.idle()
+    step = game.attr("data-step")
+    game.open_setup()
+    page.click('#more [data-action="replay"]')
+    page.click('#replay-dialog [data-action="replay_saved"]')
+    page.wait_for_selector("#replay-screen", state="visible")
+    page.evaluate(BREAK_PYTHON)
+    page.click('#replay-screen [data-action="replay_next"]')   # the next step: a question Python cannot answer
+    message = page.locator("#replay-message")
+    message.wait_for(state="visible", timeout=5_000)
+    assert "stopped answering" in message.inner_text()
+    assert not [e for e in watch.errors if e.startswith("page error")], watch.errors
+    watch.errors = [e for e in watch.errors if "mexican-train bridge" not in e]
+    # Back where the replay was opened from: the setup screen says so too, with the reload
+    page.click('#replay-dialog [data-action="close_dialog"]')
+    page.click('#replay-screen [data-action="replay_back"]')
+    page.wait_for_selector("#setup-screen", state="visible")
+    assert "stopped answering" in page.inner_text("#setup-error")
+    with page.expect_navigation():
+        page.click('#setup-reload-row [data-action="reload_page"]')
     wait_ready(page)
     page.click('#saved-panel [data-action="continue_saved"]')
     page.wait_for_selector("#game-screen", state="visible")

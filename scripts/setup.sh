@@ -21,6 +21,8 @@
 #                     big files
 #   vendor/pyscript/  @pyscript/core dist/ without source maps (core.js,
 #                     core.css and the chunks core.js may import)
+#   and, beside pyodide.mjs and core.js, the declarations of what the page uses of them (types/runtime/: the
+#   JavaScript type check reads them; the page never loads them)
 # axe-core is not copied: tests inject it from node_modules/axe-core/axe.min.js.
 set -euo pipefail
 
@@ -88,6 +90,9 @@ for f in $PYODIDE_FILES; do
   cp "$NM/pyodide/$f" "$TMP/pyodide/$f"
 done
 find "$NM/@pyscript/core/dist" -maxdepth 1 -type f ! -name '*.map' -exec cp {} "$TMP/pyscript/" \;
+# What the page uses of each, declared for the JavaScript type check (tsconfig.page.json): found beside the file.
+cp "$ROOT/types/runtime/pyodide.d.mts" "$TMP/pyodide/pyodide.d.mts"
+cp "$ROOT/types/runtime/pyscript-core.d.ts" "$TMP/pyscript/core.d.ts"
 # The game's cut-down standard library (the modules the game, PyScript and Pyodide import), made before
 # anything in vendor/ is replaced.
 log "python_stdlib.game.zip (node scripts/make_stdlib.mjs, ~10 s)"

@@ -18,24 +18,37 @@
 // On a first visit the page registers this worker once the game is ready, so
 // every file is in the browser's HTTP cache by then: the "no-cache" requests
 // below are revalidated (304 with the ETag) rather than downloaded again.
+//
+// Type-checked (scripts/tsconfig.sw.json) with the placeholders declared as build_sw.py fills them.
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {WorkerGlobalScope} */ (self));   // this worker's global
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const EITHER = __EITHER__;
 const PLAIN = new Map(EITHER.map(([preferred, plain]) => [plain, preferred]));
 const PREFERRED = new Map(EITHER.map(([preferred, plain]) => [preferred, plain]));
-const SCOPE = self.registration.scope;
+const SCOPE = sw.registration.scope;
 const PREFIX = "mexican-train:offline:" + SCOPE + "#";
 const CACHE = PREFIX + VERSION;
 const HASH = "X-Mexican-Train-Hash";
 
+/**
+ * @param {Response} res
+ * @param {string | undefined} hash  (every file of FILES has one)
+ */
 function stamped(res, hash) {
   // A copy of the response that remembers the content hash; status and headers
   // (Content-Type: application/wasm for streaming compilation) are kept.
   const headers = new Headers(res.headers);
-  headers.set(HASH, hash);
+  headers.set(HASH, String(hash));
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
+/**
+ * The copy of ``url`` with this hash in one of the old caches, or null.
+ * @param {Cache[]} caches_
+ * @param {string} url
+ * @param {string | undefined} hash
+ */
 async function fromOldCaches(caches_, url, hash) {
   for (const cache of caches_) {
     const hit = await cache.match(url);
@@ -44,14 +57,14 @@ async function fromOldCaches(caches_, url, hash) {
   return null;
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const names = (await caches.keys()).filter((k) => k.startsWith(PREFIX));
     const existed = names.includes(CACHE);
     const olds = await Promise.all(names.map((k) => caches.open(k)));
     const cache = await caches.open(CACHE);
     const hashOf = new Map(FILES);
-    const fetchOk = async (url) => {
+    const fetchOk = async (/** @type {string} */ url) => {
       // "no-cache": revalidate with the server, so a stale HTTP-cache copy never lands here.
       const fetched = await fetch(new Request(url, { cache: "no-cache" }));
       if (!fetched.ok) throw new Error("offline cache: " + url + " answered HTTP " + fetched.status);
@@ -80,20 +93,20 @@ self.addEventListener("install", (event) => {
       if (!existed) await caches.delete(CACHE);
       throw err;
     }
-    await self.skipWaiting();
+    await sw.skipWaiting();
   })());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
       if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || !req.url.startsWith(SCOPE)) return;
   event.respondWith((async () => {
@@ -116,7 +129,7 @@ self.addEventListener("fetch", (event) => {
 });
 
 // The page asks how complete the cache is (its "ready for offline" hook).
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const port = event.ports && event.ports[0];
   if (!port || !event.data || event.data.type !== "status") return;
   event.waitUntil((async () => {

@@ -3,6 +3,7 @@
 // Python; `vm` below is only the last view model, kept to re-render on resize
 // and to tell a sound or a focus move from the previous one.
 import * as bridge from "./bridge.js";
+import { $, find } from "./dom.js";
 import * as render from "./render.js";
 import * as scheduler from "./scheduler.js";
 import * as sound from "./sound.js";
@@ -17,19 +18,26 @@ import { readPresets } from "./presets.js";
 import { attachHost } from "./host.js";
 import { attachCoach, coachAction, coachReady, coachShown } from "./coach.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./setup.js").Settings} Settings */
+
 const SAVE_KEY = "mexican-train:match";        // py/mexican_train/ui/storage.py MATCH_KEY
 
+/** @type {Py.MatchView | null} */
 let vm = null;            // the last view model of a match (render cache only)
 let view = "setup";       // the part of the page the person is on: "setup" or "game" (REGISTRY.screens)
+/** @type {{kind: "start", settings: Settings} | {kind: "continue"} | null} */
 let queued = null;        // {kind: "start", settings} or {kind: "continue"}, waiting for Python
+/** @type {Settings | null} */
 let pendingSettings = null;
+/** @type {HTMLElement | null | undefined} */
 let confirmOpener = null;        // the Start button that asked "Start a new match?"
 let savedOffer = hasSaveKey();   // a saved match may be waiting (Python says for sure once ready)
 let savedText = TEXT.savedFound;
 let otherTabPlaying = false;     // another tab answered that it has this match in play (tabs.js)
-let tabs = null;
-let host = null;         // the page that embeds the game, if any (host.js)
+/** @type {ReturnType<typeof attachTabs>} */
+let tabs;                // the other tabs (tabs.js), from init()
+/** @type {ReturnType<typeof attachHost>} */
+let host;                // the page that embeds the game, if any (host.js), from init()
 const params = new URLSearchParams(location.search);
 const address = readPresets(params, REGISTRY, params.get("test") === "1", LANGUAGES);   // a preset (presets.js)
 
@@ -38,6 +46,7 @@ function hasSaveKey() {
 }
 
 // ------------------------------------------------------------------ screens
+/** @param {string} name */
 function showScreen(name) {
   view = name;
   $("setup-screen").hidden = name !== "setup";
@@ -47,7 +56,7 @@ function showScreen(name) {
   if (name === "setup") {
     scheduleCpu();   // none while the setup screen is up
     for (const id of ["pause-dialog", "round-dialog", "match-dialog", "menu-dialog", "unreadable-dialog"]) {
-      render.closeDialog($(id));
+      render.closeDialog($(id, HTMLDialogElement));
     }
     updateSavedPanel();
   }
@@ -60,9 +69,9 @@ function updateSavedPanel() {
   const offer = savedOffer && !live;
   $("saved-panel").hidden = !(offer || live);
   $("quick-start").classList.toggle("primary", !(offer || live));
-  $("saved-text").textContent = live ? vm.round.text : savedText;
-  document.querySelector('#saved-panel [data-action="continue_saved"]').hidden = !offer;
-  document.querySelector('#saved-panel [data-action="back"]').hidden = !live;
+  $("saved-text").textContent = vm ? vm.round.text : savedText;
+  find('#saved-panel [data-action="continue_saved"]').hidden = !offer;
+  find('#saved-panel [data-action="back"]').hidden = !live;
   $("saved-elsewhere").hidden = !(offer && otherTabPlaying);
   $("saved-elsewhere").textContent = TEXT.savedElsewhere;
 }
@@ -72,10 +81,18 @@ function updateSavedPanel() {
 // events as {type, at, py, render}: when it was sent, ms in the bridge (Python and JSON both ways)
 // and ms drawing the screen (0 when Python answered that nothing changed). With
 // window.mtPerf.layout = true the draw time includes style and layout.
+/** @type {NonNullable<Window["mtPerf"]>} */
 const perf = window.mtPerf = { steps: [], layout: false };
 
+/** @type {Py.ViewModel | null} */
 let drawing = null;   // a view model answered but not drawn yet (send's `later`): nothing else is sent meanwhile
 
+/**
+ * Send an event to Python and draw its answer: the view model (the one on screen when nothing changed), or
+ * none while Python is not ready or a view model waits to be drawn.
+ * @param {Py.Event} event
+ * @returns {Py.ViewModel | Py.Fatal | null}
+ */
 function send(event, later = false) {
   if (!bridge.ready() || drawing) return null;
   const t0 = performance.now();
@@ -105,6 +122,14 @@ function send(event, later = false) {
   return next;
 }
 
+/**
+ * Whether a view model is drawn on the setup screen: no match (settings refused, an unreadable save).
+ * @param {Py.ViewModel} next
+ * @returns {next is Py.SetupView}
+ */
+function onSetupScreen(next) { return REGISTRY.screens[next.screen] === "setup"; }
+
+/** @param {Py.ViewModel | Py.Fatal} next */
 function show(next) {
   const html = document.documentElement;
   if (next.fatal) {   // Python no longer answers: say so, and offer a reload (the save is read afresh)
@@ -112,7 +137,7 @@ function show(next) {
     for (const id of ["reload-row", "setup-reload-row"]) $(id).hidden = false;
     return;
   }
-  if (REGISTRY.screens[next.screen] === "setup") {   // no match started (bad settings, unreadable save): say why
+  if (onSetupScreen(next)) {   // no match started (bad settings, unreadable save): say why
     setup.showError(next.error || "");
     if (next.error) { $("saved-message").hidden = true; }
     showScreen("setup");
@@ -139,6 +164,7 @@ function show(next) {
 
 // Python works out a CPU's decision or the hint a few ms per call (py/page.py keeps the job); the
 // next slice runs as a new task, so that the browser handles input and paints in between.
+/** @param {Py.Thinking | undefined} kind */
 function goOnThinking(kind) {
   if (kind === "hint" || (kind === "cpu" && cpuMayGo())) scheduler.nextSlice(() => {
     if (view === "game") send({ type: "think" });
@@ -154,7 +180,7 @@ function cpuMayGo() {
 // plays this match (vm.blocked). html[data-cpu-pending] says whether a CPU step is on its way.
 function scheduleCpu() {
   let coming = false;
-  if (cpuMayGo() && vm.thinking === "cpu") {
+  if (cpuMayGo() && vm && vm.thinking === "cpu") {
     goOnThinking("cpu");               // a CPU is thinking: its next slice, at once
     coming = true;
   } else if (cpuMayGo()) {
@@ -172,7 +198,7 @@ function onSaveChanged() {
   if (vm) {
     if (view === "game") { send({ type: "save_changed" }); return; }
     const next = bridge.dispatch({ type: "save_changed" });   // shown on "Back to the match"
-    if (next && !next.fatal && next.screen !== "setup") vm = next;
+    if (next && !next.fatal && !next.same && next.screen !== "setup") vm = next;
     return;
   }
   const info = bridge.boot();
@@ -185,6 +211,7 @@ function onSaveChanged() {
 
 // What the setup screen says about the save found: why it cannot be read (with a download when it could
 // not be copied aside), and how far behind it is when saves failed before a reload.
+/** @param {Py.BootInfo} info */
 function showSaveMessage(info) {
   const text = [info.message, info.behind].filter(Boolean).join(" ");
   $("saved-message").hidden = !text;
@@ -193,6 +220,7 @@ function showSaveMessage(info) {
 }
 
 // ------------------------------------------------------------------ starting and continuing
+/** @param {Settings} settings */
 function startMatch(settings) {
   if (!bridge.ready()) {
     queued = { kind: "start", settings };
@@ -265,6 +293,11 @@ function warmUpWhileIdle() {
 const VM_COMMANDS = new Set(["draw", "pass", "stop", "clear", "hint", "next", "reveal", "pause", "resume",
   "next_round", "final_results"]);
 
+/**
+ * A page action (data-action), from its control (none for a keyboard shortcut).
+ * @param {string} name
+ * @param {HTMLElement} [el]
+ */
 function action(name, el) {
   if (VM_COMMANDS.has(name)) { send({ type: "command", name }); return; }
   if (coachAction(name, el)) return;
@@ -276,20 +309,20 @@ function action(name, el) {
       if (replacing) {
         pendingSettings = settings;
         confirmOpener = el;
-        render.openDialog($("confirm-dialog"));
+        render.openDialog($("confirm-dialog", HTMLDialogElement));
         return;
       }
       startMatch(settings);
       return;
     }
     case "confirm_new":
-      render.closeDialog($("confirm-dialog"));
+      render.closeDialog($("confirm-dialog", HTMLDialogElement));
       if (pendingSettings) startMatch(pendingSettings);
       pendingSettings = null;
       return;
     case "cancel_new":
       pendingSettings = null;
-      render.closeDialog($("confirm-dialog"));
+      render.closeDialog($("confirm-dialog", HTMLDialogElement));
       (confirmOpener && confirmOpener.isConnected && !confirmOpener.hidden ? confirmOpener : $("quick-start")).focus();
       return;
     case "new_match":               // "Play again": the same settings, a new deal
@@ -306,37 +339,42 @@ function action(name, el) {
       showScreen("setup");
       $("setup-title").scrollIntoView({ block: "start" });
       if (settings) setup.showSettings(true, true);
-      else (vm ? document.querySelector('#saved-panel [data-action="back"]') : $("quick-start")).focus();
+      else (vm ? find('#saved-panel [data-action="back"]') : $("quick-start")).focus();
       return;
     }
-    case "help": render.openDialog($("help-dialog")); scheduleCpu(); return;
+    case "help": render.openDialog($("help-dialog", HTMLDialogElement)); scheduleCpu(); return;
     case "menu":
-      if (vm && vm.cpu) $("menu-speed").value = vm.cpu.speed;
-      if (vm && vm.after_turn) $("menu-after-turn").value = vm.after_turn;
-      render.openDialog($("menu-dialog"));
+      if (vm && vm.cpu) $("menu-speed", HTMLSelectElement).value = vm.cpu.speed;
+      if (vm && vm.after_turn) $("menu-after-turn", HTMLSelectElement).value = vm.after_turn;
+      render.openDialog($("menu-dialog", HTMLDialogElement));
       scheduleCpu();
       return;
-    case "close_dialog": render.closeDialog(el.closest("dialog")); return;
+    case "close_dialog": {
+      const dialog = el && el.closest("dialog");
+      if (dialog) render.closeDialog(dialog);
+      return;
+    }
     case "sound": switchSound(!sound.isOn()); return;
     case "export":
       // With friends at the device, the file would show them each other's hands: ask first.
-      if (vm && vm.hotseat && vm.screen === "board") { render.openDialog($("export-dialog")); return; }
+      if (vm && vm.hotseat && vm.screen === "board") { render.openDialog($("export-dialog", HTMLDialogElement)); return; }
       exportFile();
       return;
-    case "export_confirmed": render.closeDialog($("export-dialog")); exportFile(); return;
+    case "export_confirmed": render.closeDialog($("export-dialog", HTMLDialogElement)); exportFile(); return;
     case "import": $("import-file").click(); return;
     case "download_unreadable": saving.downloadUnreadable(); return;
     case "replace_unreadable":
-      render.closeDialog($("unreadable-dialog"));
+      render.closeDialog($("unreadable-dialog", HTMLDialogElement));
       send({ type: "replace_unreadable", hash: saving.heldHash() });
       return;
-    case "keep_unreadable": render.closeDialog($("unreadable-dialog")); return;
-    case "show_unreadable": render.openDialog($("unreadable-dialog")); return;
+    case "keep_unreadable": render.closeDialog($("unreadable-dialog", HTMLDialogElement)); return;
+    case "show_unreadable": render.openDialog($("unreadable-dialog", HTMLDialogElement)); return;
     case "reload_page": location.reload(); return;
     default: return;
   }
 }
 
+/** @param {boolean} on */
 function switchSound(on) {
   sound.setOn(on);
   for (const b of document.querySelectorAll('[data-action="sound"]')) b.setAttribute("aria-pressed", String(sound.isOn()));
@@ -351,6 +389,7 @@ function exportFile() {
 const IMPORT_LIMIT_MB = 4;   // py/mexican_train/boundedjson.py MAX_BYTES: larger files are not read at all
 
 // Why a file could not be opened, under "Open a match file…" ("" hides it).
+/** @param {string} text */
 function showFileMessage(text) {
   const box = $("file-message");
   box.hidden = !text;
@@ -358,12 +397,14 @@ function showFileMessage(text) {
   if (text) box.scrollIntoView({ block: "nearest" });
 }
 
+/** @param {File} file */
 function importFile(file) {
   if (file.size > IMPORT_LIMIT_MB * 1024 * 1024) { showFileMessage(fill(TEXT.importTooBig, { limit: IMPORT_LIMIT_MB })); return; }
   const reader = new FileReader();
   reader.onload = () => {
     if (!bridge.ready()) return;
     const next = bridge.dispatch({ type: "import", text: String(reader.result) });
+    if (next.same) return;   // an answer of Python's thinking only: never to an import
     if (!next.fatal && next.error) { showFileMessage(next.error); return; }   // refused: the match in play goes on
     showFileMessage("");
     render.clearLog();
@@ -387,7 +428,7 @@ function attachAddress() {
     pause: () => { if (vm && view === "game") send({ type: "command", name: "pause" }); },
     resume: () => { if (vm && view === "game") send({ type: "command", name: "resume" }); },
     mute: () => switchSound(false),
-  }, (seat) => ((address.values.players || [])[seat] || {}).name);
+  }, (seat) => ((address.values.players || [])[seat] || /** @type {import("./presets.js").SeatChoice} */ ({})).name);
 }
 
 function autostart() {
@@ -409,17 +450,19 @@ function init() {
     commands: () => (vm && vm.commands) || [],
   });
 
-  $("menu-speed").addEventListener("change", (e) => send({ type: "speed", speed: e.target.value }));
+  $("menu-speed").addEventListener("change", (e) => send({ type: "speed", speed: /** @type {HTMLSelectElement} */ (e.target).value }));
   $("menu-after-turn").addEventListener("change", (e) => {
-    send({ type: "after_turn", value: e.target.value });
-    setup.chooseAfterTurn(e.target.value);    // and the next match starts with it too
+    const value = /** @type {HTMLSelectElement} */ (e.target).value;
+    send({ type: "after_turn", value });
+    setup.chooseAfterTurn(value);    // and the next match starts with it too
   });
   render.onBoardClear(scheduleCpu);
   window.addEventListener("mt:prefs", () => render.relayout(vm));   // a new tile face: re-draw the tiles
   $("import-file").addEventListener("change", (e) => {
-    const file = e.target.files && e.target.files[0];
+    const input = /** @type {HTMLInputElement} */ (e.target);
+    const file = input.files && input.files[0];
     if (file) importFile(file);
-    e.target.value = "";
+    input.value = "";
   });
 
   // Leaving the tab pauses the match (Python decides: ui/controller.py); the person presses Continue on
@@ -429,7 +472,8 @@ function init() {
     send({ type: "visibility", hidden: document.visibilityState === "hidden" && view === "game" });
   });
 
-  let resizeTimer = null;
+  /** @type {number | undefined} */
+  let resizeTimer;
   window.addEventListener("resize", () => {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => render.relayout(vm), 120);
@@ -444,6 +488,7 @@ function init() {
 
   attachCoach({
     send,
+    show,
     settings: () => setup.collect(),
     startShown: (next) => { render.clearLog(); scheduler.cancel(); show(next); },
     setVm: (next) => { vm = next; render.clearLog(); scheduler.cancel(); },

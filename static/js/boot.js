@@ -9,35 +9,46 @@
 (function () {
   "use strict";
   // The loading messages in the page's language (written into #mt-data by scripts/build_page.py).
-  var TEXT = JSON.parse(document.getElementById("mt-data").textContent).text;
+  /** @type {Record<string, string>} */
+  var TEXT = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("mt-data")).textContent).text;
   var WATCHDOG_MS = 60000;
-  var boot = window.mtBoot = { events: [], ready: false, readyMs: null, progress: 0, stage: TEXT.loadStart, waiters: [] };
-
-  function mark(name, detail) { boot.events.push([name, Math.round(performance.now()), detail || ""]); }
-
-  boot.whenReady = function (fn) {
-    if (boot.ready) { fn(); } else { boot.waiters.push(fn); }
+  /** @type {MtBoot} */
+  var boot = window.mtBoot = {
+    events: [], ready: false, readyMs: null, progress: 0, stage: TEXT.loadStart, waiters: [],
+    whenReady: function (fn) {
+      if (boot.ready) { fn(); } else { boot.waiters.push(fn); }
+    },
+    onProgress: null   // app.js sets it to mirror the progress elsewhere
   };
-  boot.onProgress = null;   // app.js sets it to mirror the progress elsewhere
+
+  /**
+   * @param {string} name
+   * @param {string} [detail]
+   */
+  function mark(name, detail) { boot.events.push([name, Math.round(performance.now()), detail || ""]); }
 
   // Stage weights for polyscript's `py:progress` messages. "Loading interpreter"
   // covers the downloads and Python's own start-up; byte counts split it.
+  /** @type {Record<string, number>} */
   var STAGES = {
     "Loading Pyodide": 0.04, "Loading Storage": 0.05, "Loaded Storage": 0.06,
     "Loading interpreter": 0.08, "Loaded interpreter": 0.9,
     "Loading files": 0.92, "Loaded files": 0.96, "Loaded Pyodide": 0.98
   };
   var stageWeight = 0;
+  /** @param {object} object @param {string} key */
   function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }   // own keys only
   // The files the bar follows, [received, total] bytes each, with a hint of the total until the response
   // says it (Content-Length, for a body sent as it is). A body the host compresses is counted as the
   // browser inflates it, against its inflated size (the hint: Pyodide 314.0.7's wasm, the game's cut-down
   // standard library, the memory snapshot), so the text shows the share that has arrived, a percentage:
   // it is the same share of the compressed bytes over the wire, which the page cannot count as they come.
+  /** @type {Record<string, [number, number]>} */
   var bytes = {
     "pyodide.asm.wasm": [0, 9598218], "python_stdlib.game.zip": [0, 770000], "python-snapshot.bin": [0, 31457440]
   };
 
+  /** @param {string} text */
   function setStage(text) {
     boot.stage = text;
     var el = document.getElementById("load-stage");
@@ -59,7 +70,7 @@
     }
     pct = Math.max(Math.round(pct), boot.progress);   // never backwards
     boot.progress = pct;
-    var bar = document.getElementById("load-bar");
+    var bar = /** @type {HTMLProgressElement | null} */ (document.getElementById("load-bar"));
     if (bar && bar.value !== pct) bar.value = pct;
     if (boot.onProgress) boot.onProgress(pct, boot.stage);
   }
@@ -70,8 +81,9 @@
     var seen = window.mtDownload || {};
     for (var name in seen) {
       if (!has(bytes, name)) continue;
-      if (seen[name] === null) { delete bytes[name]; continue; }   // a file that will not come (no snapshot)
-      bytes[name] = [seen[name][0], seen[name][1] || Math.max(bytes[name][1], seen[name][0])];
+      var got = seen[name];
+      if (got === null) { delete bytes[name]; continue; }   // a file that will not come (no snapshot)
+      bytes[name] = [got[0], got[1] || Math.max(bytes[name][1], got[0])];
       stageWeight = Math.max(stageWeight, STAGES["Loading interpreter"]);
     }
     render();

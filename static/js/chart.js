@@ -7,13 +7,25 @@ const NS = "http://www.w3.org/2000/svg";
 export const SERIES_COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#d84315", "#00838f", "#ad1457", "#6d4c41", "#283593", "#827717"];
 const DASHES = ["", "8 4", "3 3", "10 3 3 3", "1 4", "6 2", "12 4", "2 6", "5 5", "9 2 2 2"];
 
+/**
+ * An SVG element with these attributes (and text).
+ * @param {string} name
+ * @param {Record<string, string | number>} attrs
+ * @param {string} [text]
+ */
 function el(name, attrs, text) {
   const node = document.createElementNS(NS, name);
-  for (const k in attrs) node.setAttribute(k, attrs[k]);
+  for (const k in attrs) node.setAttribute(k, String(attrs[k]));
   if (text !== undefined) node.textContent = text;
   return node;
 }
 
+/**
+ * @param {number} kind
+ * @param {number} x
+ * @param {number} y
+ * @param {string} colour
+ */
 function marker(kind, x, y, colour) {
   switch (kind % 4) {
     case 0: return el("circle", { cx: x, cy: y, r: 4.5, fill: colour });
@@ -23,14 +35,21 @@ function marker(kind, x, y, colour) {
   }
 }
 
+/**
+ * Draw ``chart`` into ``box``, its title into ``caption`` and its text alternative into ``list``.
+ * @param {Element} box
+ * @param {Element} caption
+ * @param {Element} list
+ * @param {Py.Chart} chart
+ */
 export function drawChart(box, caption, list, chart) {
   const W = 360, H = 200, left = 40, right = 12, top = 12, bottom = 30;
   const rounds = Math.max(1, chart.rounds);
   const most = Math.max(1, ...chart.series.flatMap((s) => s.points));
   const step = most <= 10 ? 2 : most <= 50 ? 10 : most <= 150 ? 25 : most <= 400 ? 50 : 100;
   const maxY = Math.ceil(most / step) * step;
-  const x = (i) => rounds === 1 ? left + (W - left - right) / 2 : left + (i * (W - left - right)) / (rounds - 1);
-  const y = (v) => top + (H - top - bottom) * (1 - v / maxY);
+  const x = (/** @type {number} */ i) => rounds === 1 ? left + (W - left - right) / 2 : left + (i * (W - left - right)) / (rounds - 1);
+  const y = (/** @type {number} */ v) => top + (H - top - bottom) * (1 - v / maxY);
   const summary = chart.series.map((s) => s.summary).join("; ");
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "chart-svg" });
   // chart.label: the whole accessible name, when the chart is not the match's round-by-round totals

@@ -3,22 +3,34 @@
 // opens the dialogs, draws what comes back and runs the review a slice at a time. app.js hands it a few
 // hooks (``attachCoach``) and asks it first about every data-action (``coachAction``).
 import * as bridge from "./bridge.js";
+import { $, find } from "./dom.js";
 import { openDialog, closeDialog, topDialog } from "./render.js";
 import { renderReplay } from "./replay.js";
 import { drawChart } from "./chart.js";
 import { download } from "./saving.js";
 
-const $ = (id) => document.getElementById(id);
-let hooks = null;
+/** @type {CoachHooks} */
+let hooks;                     // app.js's, from attachCoach (before anything here runs)
 let dailyActive = false;       // the game screen shows the daily deal (Python's daily App is active)
+/** @type {Py.ReplayView | null} */
 let replayVm = null;           // the replay step on screen
+/** @type {{screen: string, review?: boolean} | null} */
 let replayFrom = null;         // where Back goes: {screen: "setup"} or {screen: "game", review: true|false}
+/** @type {string | null} */
 let reviewScope = null;        // the review dialog's scope while it is open or running
 
 // The review's next slice runs as a new task (a channel of its own: the CPU's thinking has the scheduler's).
 const channel = new MessageChannel();
-channel.port1.onmessage = () => { if ($("review-dialog").open) reviewNext(); };
+channel.port1.onmessage = () => { if ($("review-dialog", HTMLDialogElement).open) reviewNext(); };
 
+/**
+ * A new element: its class and text, when given.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string | null} [cls]
+ * @param {string | null} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function h(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -26,13 +38,20 @@ function h(tag, cls, text) {
   return node;
 }
 
+/**
+ * Ask Python's coach. When Python stopped answering, the page says so with its reload (app.js's show), and
+ * what comes back holds only the error.
+ * @param {Py.Event} event
+ * @returns {Py.CoachReply}
+ */
 function ask(event) {
   const answer = bridge.coach(event);
-  if (answer && answer.fatal) hooks.show(answer);
+  if (answer && answer.fatal) { hooks.show(answer); return { error: answer.error }; }
   return answer || {};
 }
 
 // ------------------------------------------------------------------ statistics
+/** @param {Py.CoachReply} answer */
 function showStats(answer) {
   const s = answer.stats;
   if (!s) return;
@@ -67,9 +86,10 @@ function showStats(answer) {
 
 function openStats() {
   showStats(ask({ type: "stats" }));
-  openDialog($("stats-dialog"));
+  openDialog($("stats-dialog", HTMLDialogElement));
 }
 
+/** @param {File} file */
 function importStats(file) {
   const reader = new FileReader();
   reader.onload = () => showStats(ask({ type: "stats_import", text: String(reader.result) }));
@@ -77,13 +97,19 @@ function importStats(file) {
 }
 
 // ------------------------------------------------------------------ daily deal
+/**
+ * @param {HTMLElement} box
+ * @param {string | null} text
+ * @param {Py.ShareNotes} notes
+ */
 function showShare(box, text, notes) {
   box.hidden = !text;
-  box.querySelector("[data-share-text]").textContent = text || "";
-  box.querySelector("[data-share-note]").textContent = "";
+  find("[data-share-text]", HTMLElement, box).textContent = text || "";
+  find("[data-share-note]", HTMLElement, box).textContent = "";
   box.dataset.notes = JSON.stringify(notes || {});
 }
 
+/** @param {Py.Daily} d */
 function showDaily(d) {
   $("daily-title").textContent = d.title;
   $("daily-about").textContent = d.about;
@@ -116,13 +142,14 @@ function openDaily() {
   const answer = ask({ type: "daily" });
   if (!answer.daily) return;
   showDaily(answer.daily);
-  openDialog($("daily-dialog"));
+  openDialog($("daily-dialog", HTMLDialogElement));
 }
 
+/** @param {boolean} again */
 function playDaily(again) {
   const answer = ask({ type: again ? "daily_again" : "daily_play", cpu_speed: hooks.settings().cpu_speed });
   if (!answer.vm) return;
-  for (const id of ["daily-dialog", "match-dialog"]) if ($(id).open) closeDialog($(id));
+  for (const id of ["daily-dialog", "match-dialog"]) if ($(id, HTMLDialogElement).open) closeDialog($(id, HTMLDialogElement));
   dailyActive = true;
   document.documentElement.dataset.daily = "1";
   hooks.startShown(answer.vm);
@@ -137,14 +164,17 @@ function leaveDaily() {
   hooks.setVm(answer.vm && !answer.vm.fatal && answer.vm.screen !== "setup" ? answer.vm : null);
 }
 
+/** @param {Element} button */
 async function share(button) {
-  const box = button.closest(".share");
-  const text = box.querySelector("[data-share-text]").textContent;
-  const note = box.querySelector("[data-share-note]");
+  const box = /** @type {HTMLElement} */ (button.closest(".share"));
+  const text = find("[data-share-text]", HTMLElement, box).textContent;
+  const note = find("[data-share-note]", HTMLElement, box);
+  /** @type {Partial<Py.ShareNotes>} */
   const notes = JSON.parse(box.dataset.notes || "{}");
   if (navigator.share) {
     try { await navigator.share({ text }); note.textContent = notes.shared || ""; return; } catch (e) {
-      if (e && e.name === "AbortError") return;       // the person closed the share sheet
+      const err = /** @type {{name?: string} | null} */ (e);
+      if (err && err.name === "AbortError") return;       // the person closed the share sheet
     }
   }
   try {
@@ -153,10 +183,12 @@ async function share(button) {
   } catch (e) {
     note.textContent = notes.select || "";
     const range = document.createRange();
-    range.selectNodeContents(box.querySelector("[data-share-text]"));
+    range.selectNodeContents(find("[data-share-text]", HTMLElement, box));
     const sel = window.getSelection();
-    sel.removeAllRanges();
-    sel.addRange(range);
+    if (sel) {
+      sel.removeAllRanges();
+      sel.addRange(range);
+    }
   }
 }
 
@@ -166,6 +198,7 @@ function reviewNext() {
   showReview(answer);
 }
 
+/** @param {Py.CoachReply} answer */
 function showReview(answer) {
   const r = answer.review;
   if (!r) {
@@ -177,13 +210,13 @@ function showReview(answer) {
   $("review-running").hidden = !r.running;
   document.documentElement.dataset.review = r.running ? "running" : "done";
   if (r.running) {
-    $("review-progress").max = Math.max(1, r.total);
-    $("review-progress").value = r.done;
+    $("review-progress", HTMLProgressElement).max = Math.max(1, r.total);
+    $("review-progress", HTMLProgressElement).value = r.done;
     $("review-progress-text").textContent = r.text;
     $("review-summary").textContent = "";
     $("review-items").replaceChildren();
     // the next slice as a new task: the page answers input and paints in between
-    if ($("review-dialog").open) channel.port2.postMessage(0);
+    if ($("review-dialog", HTMLDialogElement).open) channel.port2.postMessage(0);
     return;
   }
   $("review-summary").textContent = r.summary;
@@ -194,53 +227,65 @@ function showReview(answer) {
     const jump = h("button", "btn", r.jump);
     jump.type = "button";
     jump.dataset.action = "review_jump";
-    jump.dataset.round = item.round;
-    jump.dataset.index = item.action;
+    jump.dataset.round = String(item.round);
+    jump.dataset.index = String(item.action);
     li.append(jump);
     return li;
   }));
 }
 
+/** @param {string} scope */
 function openReview(scope) {
   reviewScope = scope;
   $("review-items").replaceChildren();
   $("review-summary").textContent = "";
-  openDialog($("review-dialog"));
+  openDialog($("review-dialog", HTMLDialogElement));
   showReview(ask({ type: "review", scope }));
 }
 
 // ------------------------------------------------------------------ replay
+/**
+ * The replay at the step answered (true), or its dialog saying why there is none (false).
+ * @param {Py.CoachReply} answer
+ * @param {string} [focus]  a selector: the control to focus
+ */
 function showReplay(answer, focus) {
   if (!answer.replay) {
     $("replay-message").hidden = !answer.error;
     $("replay-message").textContent = answer.error || "";
-    if (!$("replay-dialog").open) openDialog($("replay-dialog"));
+    if (!$("replay-dialog", HTMLDialogElement).open) openDialog($("replay-dialog", HTMLDialogElement));
     return false;
   }
   replayVm = answer.replay;
   if (hooks.view() !== "replay") {
     for (const id of ["replay-dialog", "review-dialog", "round-dialog", "match-dialog", "pause-dialog"]) {
-      if ($(id).open) closeDialog($(id));
+      if ($(id, HTMLDialogElement).open) closeDialog($(id, HTMLDialogElement));
     }
     hooks.showScreen("replay");
   }
   renderReplay(replayVm);
   document.documentElement.dataset.replayIndex = String(replayVm.index);
   if (focus) {
-    const target = document.querySelector(focus);
+    const target = /** @type {HTMLElement | null} */ (document.querySelector(focus));
     if (target) target.focus();
   }
   return true;
 }
 
+/**
+ * @param {string} source
+ * @param {string} text
+ * @param {{screen: string, review?: boolean}} from
+ */
 function openReplay(source, text, from) {
   replayFrom = from;
   const answer = ask({ type: "replay_open", source, text: text || "" });
   if (showReplay(answer, '#replay-screen [data-action="replay_next"]')) {
-    document.getElementById("replay-title").scrollIntoView({ block: "start" });
+    $("replay-title").scrollIntoView({ block: "start" });
   }
 }
 
+/** @param {number} index */
 function replayGo(index) {
   if (!replayVm) return;
   const last = replayVm.last;
@@ -256,17 +301,19 @@ function replayBack() {
     if (from.review) openReview(reviewScope || "match");
   } else {
     hooks.showScreen("setup");
-    const btn = document.querySelector('#more [data-action="replay"]');
+    const btn = /** @type {HTMLElement | null} */ (document.querySelector('#more [data-action="replay"]'));
     if (btn) btn.focus();
   }
 }
 
+/** @param {KeyboardEvent} e */
 function replayKey(e) {
   if (hooks.view() !== "replay" || topDialog() || e.altKey || e.ctrlKey || e.metaKey || !replayVm) return;
-  const t = e.target;
+  const t = /** @type {Element | null} */ (e.target);
   if (t && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)) return;
   const round = replayVm.round;
   const starts = replayVm.round_starts;
+  /** @type {Record<string, number>} */
   const moves = {
     ArrowRight: replayVm.index + 1, ArrowDown: replayVm.index + 1,
     ArrowLeft: replayVm.index - 1, ArrowUp: replayVm.index - 1,
@@ -280,25 +327,29 @@ function replayKey(e) {
 }
 
 // ------------------------------------------------------------------ page actions
-/** A data-action of the coach's controls: true when handled here (app.js asks first). */
+/**
+ * A data-action of the coach's controls: true when handled here (app.js asks first).
+ * @param {string} name
+ * @param {HTMLElement} [el]  the control (none for a keyboard shortcut)
+ */
 export function coachAction(name, el) {
   switch (name) {
     case "stats": openStats(); return true;
     case "stats_export": {
       const answer = ask({ type: "stats_export" });
-      if (answer.text) download(answer.text, answer.name);
+      if (answer.text) download(answer.text, answer.name || "");
       return true;
     }
     case "stats_import": $("stats-file").click(); return true;
-    case "stats_reset": openDialog($("stats-reset-dialog")); return true;
+    case "stats_reset": openDialog($("stats-reset-dialog", HTMLDialogElement)); return true;
     case "stats_reset_confirmed":
-      closeDialog($("stats-reset-dialog"));
+      closeDialog($("stats-reset-dialog", HTMLDialogElement));
       showStats(ask({ type: "stats_reset" }));
       return true;
     case "daily": openDaily(); return true;
     case "daily_play": playDaily(false); return true;
     case "daily_again": playDaily(true); return true;
-    case "daily_share": share(el); return true;
+    case "daily_share": if (el) share(el); return true;
     case "new_match":        // the daily deal's "Play again": another attempt at today's deal (practice)
       if (dailyActive) { playDaily(true); return true; }
       return false;
@@ -307,6 +358,7 @@ export function coachAction(name, el) {
       return false;
     case "review": openReview(el && el.dataset.scope === "round" ? "round" : "match"); return true;
     case "review_jump": {
+      if (!el) return true;
       const event = { type: "replay_item", round: Number(el.dataset.round), action: Number(el.dataset.index) };
       replayFrom = { screen: "game", review: true };
       const opened = ask({ type: "replay_open", source: "current" });
@@ -314,7 +366,7 @@ export function coachAction(name, el) {
       showReplay(ask(event), '#replay-screen [data-action="replay_next"]');
       return true;
     }
-    case "replay": $("replay-message").hidden = true; openDialog($("replay-dialog")); return true;
+    case "replay": $("replay-message").hidden = true; openDialog($("replay-dialog", HTMLDialogElement)); return true;
     case "replay_saved": openReplay("saved", "", { screen: "setup" }); return true;
     case "replay_daily": openReplay("daily", "", { screen: "setup" }); return true;
     case "replay_file": $("replay-file").click(); return true;
@@ -327,13 +379,16 @@ export function coachAction(name, el) {
   }
 }
 
-/** After every view model of the game: the daily deal's end (share text, or that it was practice). */
+/**
+ * After every view model of the game: the daily deal's end (share text, or that it was practice).
+ * @param {Py.MatchView} vm
+ */
 export function coachShown(vm) {
   const end = vm && vm.daily_end;
   $("match-daily").hidden = !end;
   if (!end) return;
   // "Play again" is another attempt at today's deal: practice
-  $("match-dialog").querySelector('[data-action="new_match"]').textContent = end.again;
+  find('[data-action="new_match"]', HTMLElement, $("match-dialog")).textContent = end.again;
   $("match-daily-practice").hidden = !end.practice;
   $("match-daily-practice").textContent = end.practice || "";
   showShare($("match-daily-share"), end.share, end.notes);
@@ -341,30 +396,42 @@ export function coachShown(vm) {
 
 /** Python is ready: the first screen's buttons work. */
 export function coachReady() {
-  for (const btn of document.querySelectorAll("#more [data-action]")) btn.disabled = false;
+  for (const btn of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#more [data-action]"))) btn.disabled = false;
 }
 
 /**
- * ``app`` gives: send(event), settings() (the setup form's), startShown(vm) (show a new match's view model on the game screen),
- * setVm(vm | null), getVm(), showScreen(name), view().
+ * What app.js hands the coach.
+ * @typedef {object} CoachHooks
+ * @property {(event: Py.Event) => unknown} send  an event for the match's Python (the bridge's dispatch, drawn)
+ * @property {(answer: Py.Fatal) => void} show  say that Python stopped answering, with the reload
+ * @property {() => import("./setup.js").Settings} settings  the setup form's settings
+ * @property {(vm: Py.ViewModel) => void} startShown  show a new match's view model on the game screen
+ * @property {(vm: Py.MatchView | null) => void} setVm  the match in play (none)
+ * @property {() => Py.MatchView | null} getVm
+ * @property {(name: string) => void} showScreen
+ * @property {() => string} view  the part of the page on screen
  */
+
+/** @param {CoachHooks} app */
 export function attachCoach(app) {
   hooks = app;
   $("stats-file").addEventListener("change", (e) => {
-    const file = e.target.files && e.target.files[0];
+    const input = /** @type {HTMLInputElement} */ (e.target);
+    const file = input.files && input.files[0];
     if (file) importStats(file);
-    e.target.value = "";
+    input.value = "";
   });
   $("replay-file").addEventListener("change", (e) => {
-    const file = e.target.files && e.target.files[0];
-    e.target.value = "";
+    const input = /** @type {HTMLInputElement} */ (e.target);
+    const file = input.files && input.files[0];
+    input.value = "";
     if (!file) return;
     const reader = new FileReader();
     reader.onload = () => openReplay("file", String(reader.result), { screen: "setup" });
     reader.readAsText(file);
   });
-  $("replay-round").addEventListener("change", (e) => replayGo(Number(e.target.value)));
-  $("replay-item").addEventListener("change", (e) => replayGo(Number(e.target.value)));
+  $("replay-round").addEventListener("change", (e) => replayGo(Number(/** @type {HTMLSelectElement} */ (e.target).value)));
+  $("replay-item").addEventListener("change", (e) => replayGo(Number(/** @type {HTMLSelectElement} */ (e.target).value)));
   document.addEventListener("keydown", replayKey);
   $("review-dialog").addEventListener("close", () => { document.documentElement.dataset.review = ""; });
 }

@@ -16,7 +16,10 @@ export const SOURCE = "mexican-train";
 export const HOST_SOURCE = "mexican-train-host";
 export const VERSION = 1;
 
-/** The origin the address names (?host=), or null; a bad value is left out with a warning. */
+/**
+ * The origin the address names (?host=), or null; a bad value is left out with a warning.
+ * @param {URLSearchParams} params
+ */
 function namedOrigin(params) {
   const text = params.get("host");
   if (text === null) return null;
@@ -30,7 +33,10 @@ function namedOrigin(params) {
   return null;
 }
 
-/** A command's type, for a warning: the text (quoted, cut short), or what kind of value came instead. */
+/**
+ * A command's type, for a warning: the text (quoted, cut short), or what kind of value came instead.
+ * @param {unknown} type
+ */
 function described(type) {
   if (typeof type === "string") return `"${quote(type)}"`;
   if (type === null || type === undefined) return "(no type)";
@@ -43,12 +49,19 @@ function described(type) {
  * ``hostNames(seat)`` is the name the host gave that seat in the address, or undefined.
  * Returns {emit(type, fields), matchStarted(vm), react(prev, vm)}: react sends the events a new view model
  * of the same match implies.
+ * @param {URLSearchParams} params
+ * @param {Record<string, () => void>} commands
+ * @param {(seat: number) => string | undefined} hostNames
  */
 export function attachHost(params, commands, hostNames) {
   const framed = window.parent !== window;
   const origin = namedOrigin(params);
   const known = new Map(Object.entries(commands));
 
+  /**
+   * @param {string} type
+   * @param {object} [fields]
+   */
   function emit(type, fields = {}) {
     if (!framed) return;
     window.parent.postMessage({ source: SOURCE, version: VERSION, type, ...fields }, origin || "*");
@@ -70,7 +83,10 @@ export function attachHost(params, commands, hostNames) {
     else console.warn(`mexican-train: unknown command ${described(data.type)}: the commands are ${[...known.keys()].join(", ")}`);
   });
 
-  /** The players as a host may see them: kinds always, names only those the host itself gave. */
+  /**
+   * The players as a host may see them: kinds always, names only those the host itself gave.
+   * @param {Py.MatchSummary} summary
+   */
   function players(summary) {
     return summary.kinds.map((kind, seat) => {
       const name = origin ? hostNames(seat) : undefined;
@@ -78,12 +94,19 @@ export function attachHost(params, commands, hostNames) {
     });
   }
 
-  /** A new match has just started on this page (not a saved one continued). */
+  /**
+   * A new match has just started on this page (not a saved one continued).
+   * @param {Py.MatchView} vm
+   */
   function matchStarted(vm) {
     if (vm && vm.summary) emit("match-start", { rules: vm.summary.rules, players: players(vm.summary) });
   }
 
-  /** The events between two view models of one match on this page: rounds ended, the match ended, a pause. */
+  /**
+   * The events between two view models of one match on this page: rounds ended, the match ended, a pause.
+   * @param {Py.MatchView | null} prev
+   * @param {Py.MatchView} vm
+   */
   function react(prev, vm) {
     if (!framed || !prev || !vm || !prev.summary || !vm.summary || prev.summary.match !== vm.summary.match) return;
     const before = prev.summary, now = vm.summary;

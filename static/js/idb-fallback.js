@@ -11,6 +11,12 @@
 // Test hook: window.mtBoot.idbFallback = true when it was used.
 (function () {
   "use strict";
+  /** @typedef {(event: Event | {type: string, target: unknown}) => void} Handler */
+  /**
+   * A request as PyScript uses one (IDBRequest's result and handlers), answered from memory.
+   * @typedef {{result: unknown, error: null, onsuccess: Handler | null, onerror: Handler | null}} MemoryRequest
+   */
+  /** @type {IDBFactory | null} */
   var factory;
   try { factory = window.indexedDB && Object.getPrototypeOf(window.indexedDB); } catch (e) { factory = null; }
   if (!factory || typeof factory.open !== "function") return;
@@ -18,7 +24,9 @@
 
   function memoryDatabase() {
     var data = new Map();
+    /** @param {() => unknown} run */
     function request(run) {
+      /** @type {MemoryRequest} */
       var req = { result: undefined, error: null, onsuccess: null, onerror: null };
       setTimeout(function () {
         req.result = run();
@@ -27,12 +35,12 @@
       return req;
     }
     var store = {
-      get: function (k) { return request(function () { return data.get(k); }); },
-      getKey: function (k) { return request(function () { return data.has(k) ? k : undefined; }); },
+      get: function (/** @type {IDBValidKey} */ k) { return request(function () { return data.get(k); }); },
+      getKey: function (/** @type {IDBValidKey} */ k) { return request(function () { return data.has(k) ? k : undefined; }); },
       getAllKeys: function () { return request(function () { return Array.from(data.keys()); }); },
       count: function () { return request(function () { return data.size; }); },
-      put: function (v, k) { return request(function () { data.set(k, v); return k; }); },
-      delete: function (k) { return request(function () { data.delete(k); }); },
+      put: function (/** @type {unknown} */ v, /** @type {IDBValidKey} */ k) { return request(function () { data.set(k, v); return k; }); },
+      delete: function (/** @type {IDBValidKey} */ k) { return request(function () { data.delete(k); }); },
       clear: function () { return request(function () { data.clear(); }); }
     };
     return {
@@ -43,17 +51,21 @@
     };
   }
 
-  factory.open = function (name) {
+  // The stand-in takes a request's place: PyScript uses only what it has (MemoryRequest, and the open's handlers).
+  factory.open = /** @type {IDBFactory["open"]} */ (function (name, version) {
+    /** @type {IDBOpenDBRequest | null} */
     var real;
     try {
-      real = realOpen.apply(this, arguments);
+      real = realOpen.call(this, name, version);
     } catch (e) {
       if (String(name).indexOf("IDBMap/") !== 0) throw e;
       real = null;
     }
     if (String(name).indexOf("IDBMap/") !== 0) return real;
     // Stand in for the request: pass the real events through, or succeed from memory on failure.
+    /** @type {MemoryRequest & {onupgradeneeded: Handler | null, onblocked: Handler | null}} */
     var proxy = { result: undefined, error: null, onsuccess: null, onerror: null, onupgradeneeded: null, onblocked: null };
+    /** @param {Event} [event] */
     function fallBack(event) {
       if (event && event.preventDefault) event.preventDefault();
       if (window.mtBoot) window.mtBoot.idbFallback = true;
@@ -62,9 +74,9 @@
     }
     if (!real) { setTimeout(fallBack, 0); return proxy; }
     real.onupgradeneeded = function (e) { if (proxy.onupgradeneeded) proxy.onupgradeneeded(e); };
-    real.onsuccess = function (e) { proxy.result = real.result; if (proxy.onsuccess) proxy.onsuccess(e); };
+    real.onsuccess = function (e) { proxy.result = /** @type {IDBOpenDBRequest} */ (real).result; if (proxy.onsuccess) proxy.onsuccess(e); };
     real.onblocked = function (e) { if (proxy.onblocked) proxy.onblocked(e); };
     real.onerror = fallBack;
     return proxy;
-  };
+  });
 })();

@@ -6,9 +6,12 @@ import { LANG, LANGUAGES } from "./text.js";
 const LANG_KEY = "mexican-train:prefs:lang";
 export const RESUME_KEY = "mexican-train:resume";
 
-/** Wire every [data-language] picker; ``inMatch()`` says whether a match is on screen to continue. */
+/**
+ * Wire every [data-language] picker; ``inMatch()`` says whether a match is on screen to continue.
+ * @param {() => boolean} inMatch
+ */
 export function attachLanguagePickers(inMatch) {
-  for (const select of document.querySelectorAll("select[data-language]")) {
+  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("select[data-language]"))) {
     select.value = LANG;
     select.addEventListener("change", () => {
       const entry = LANGUAGES.find(([code]) => code === select.value);

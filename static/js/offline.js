@@ -14,6 +14,15 @@ import { TEXT } from "./text.js";
 
 const html = document.documentElement;
 
+/** What the service worker answers about its cache (scripts/sw.template.js). */
+/** @typedef {{version: string, files: number, cached: number}} CacheStatus */
+
+/**
+ * Ask the service worker; its answer, or a rejection after ``ms``.
+ * @param {ServiceWorker} worker
+ * @param {{type: "status"}} message
+ * @returns {Promise<CacheStatus>}
+ */
 function ask(worker, message, ms = 10000) {
   return new Promise((resolve, reject) => {
     const channel = new MessageChannel();
@@ -38,8 +47,10 @@ function showUpdateNotice() {
   // In the flow of both screens (under the game's top bar, under the setup title), never over the board:
   // the board gives up the room, nothing is covered.
   if (document.querySelector(".update-notice")) return;
+  /** @type {[Element | null, string][]} */
   const places = [[document.querySelector("#game-screen .topbar"), "game"],
     [document.querySelector("#setup-screen .setup-head"), "setup"]];
+  /** @type {HTMLElement[]} */
   const boxes = [];
   for (const [anchor, where] of places) {
     if (!anchor) continue;
@@ -50,7 +61,7 @@ function showUpdateNotice() {
     anchor.after(box);
     boxes.push(box);
   }
-  const button = (label, run) => {
+  const button = (/** @type {string} */ label, /** @type {() => void} */ run) => {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "btn";
@@ -73,6 +84,7 @@ function showUpdateNotice() {
 // The worker in charge is noted, and its changes followed, from the page's first moment, not from
 // registerOffline(): the browser checks for a new release by itself when the page loads, and that
 // release may take over before Python is ready (seen once in a full test run).
+/** @type {ServiceWorkerContainer | null} */
 let container = null;
 try {
   if (!/[?&]nosw\b/.test(location.search) && "serviceWorker" in navigator) container = navigator.serviceWorker;

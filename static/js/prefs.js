@@ -18,11 +18,14 @@
   // in this browser (static/js/language.js keeps it), then, on the default page only, the browser's own
   // if the game speaks it. Anything else stays on this page. Decided before anything is drawn.
   var LANG_KEY = "mexican-train:prefs:lang";
-  var data = JSON.parse(document.getElementById("mt-data").textContent);
+  /** @type {Py.PageData} */
+  var data = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("mt-data")).textContent);
+  /** @param {string | null} code */
   function pageOf(code) {
     for (var i = 0; i < data.languages.length; i++) if (data.languages[i][0] === code) return data.languages[i][2];
     return null;
   }
+  /** @param {string | null | undefined} tag */
   function spoken(tag) { return String(tag || "").toLowerCase().split("-")[0]; }
   function wantedLanguage() {
     var asked = spoken(new URLSearchParams(location.search).get("lang"));
@@ -46,16 +49,23 @@
   var NAMES = ["numerals", "contrast", "motion"];   // the preferences there are
   var html = document.documentElement;
   // What is stored is read by its own keys only: "constructor" is no motion, "__proto__" no preference.
+  /** @param {object} object @param {string} key */
   function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
 
+  /**
+   * @param {string} query
+   * @returns {{matches: boolean, addEventListener?: MediaQueryList["addEventListener"], addListener?: MediaQueryList["addListener"]}}
+   */
   function media(query) {
     try { return window.matchMedia(query); } catch (e) { return { matches: false }; }
   }
   var systemMotion = media("(prefers-reduced-motion: reduce)");
   var systemContrast = media("(prefers-contrast: more)");
 
+  /** @type {Record<string, unknown> | null} */
   var memory = null;   // this page's latest choices (storage may be unavailable or full)
 
+  /** @returns {Record<string, unknown>} */
   function read() {
     if (memory) return memory;
     var raw = null;
@@ -63,13 +73,16 @@
     return raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
   }
 
-  /** The preferences in force: stored values, else the system's. */
+  /**
+   * The preferences in force: stored values, else the system's.
+   * @returns {MtPrefsValues}
+   */
   function get() {
     var raw = read();
     return {
       numerals: raw.numerals === true,
       contrast: typeof raw.contrast === "boolean" ? raw.contrast : !!systemContrast.matches,
-      motion: typeof raw.motion === "string" && has(MOTIONS, raw.motion) ? raw.motion : "system"
+      motion: typeof raw.motion === "string" && has(MOTIONS, raw.motion) ? /** @type {MtPrefsValues["motion"]} */ (raw.motion) : "system"
     };
   }
 
@@ -85,14 +98,19 @@
     var p = get();
     var controls = document.querySelectorAll("[data-pref]");
     for (var i = 0; i < controls.length; i++) {
-      var c = controls[i], name = c.getAttribute("data-pref");
+      var c = /** @type {HTMLInputElement} */ (controls[i]);   // a checkbox, or a select (motion)
+      var name = /** @type {keyof MtPrefsValues} */ (c.getAttribute("data-pref"));
       if (c.type === "checkbox") c.checked = !!p[name];
       else if (has(p, name)) c.value = String(p[name]);
     }
   }
 
-  /** Change some preferences (e.g. {contrast: true}), save, apply, tell the page. */
+  /**
+   * Change some preferences (e.g. {contrast: true}), save, apply, tell the page.
+   * @param {Record<string, unknown>} update
+   */
   function set(update) {
+    /** @type {Record<string, unknown>} */
     var raw = {}, old = read();
     for (var i = 0; i < NAMES.length; i++) {
       var k = NAMES[i];
@@ -109,14 +127,17 @@
     return p;
   }
 
+  /** @param {Event} e */
   function onChange(e) {
-    var c = e.target;
+    var c = /** @type {HTMLInputElement | null} */ (e.target);
     if (!c || !c.getAttribute || !c.hasAttribute("data-pref")) return;
+    /** @type {Record<string, unknown>} */
     var update = {};
-    update[c.getAttribute("data-pref")] = c.type === "checkbox" ? c.checked : c.value;
+    update[/** @type {string} */ (c.getAttribute("data-pref"))] = c.type === "checkbox" ? c.checked : c.value;
     set(update);
   }
 
+  /** @param {ReturnType<typeof media>} query */
   function follow(query) {
     var again = function () { apply(); sync(); };
     if (query.addEventListener) query.addEventListener("change", again);

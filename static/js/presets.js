@@ -16,7 +16,21 @@
 // and so prefs.js and host.js, read it). A warning quotes at most the first 40 characters of a value.
 import { cleanName, quote } from "./text.js";
 
-/** Switches in the address: 1, true, yes or on; 0, false, no or off. */
+/**
+ * A seat the address names: who plays it, its name.
+ * @typedef {{kind?: string, name?: string}} SeatChoice
+ */
+/**
+ * The choices an address names, checked (readPresets' ``values``): each rule option under its own name too.
+ * @typedef {{preset?: string, set?: number, seats?: number, players?: SeatChoice[], rounds?: string,
+ *   cpu_speed?: string, after_turn?: string, hand_size?: number, seed?: number,
+ *   [option: string]: string | number | boolean | SeatChoice[] | null | undefined}} AddressValues
+ */
+
+/**
+ * Switches in the address: 1, true, yes or on; 0, false, no or off.
+ * @param {string | null} text
+ */
 function readSwitch(text) {
   const t = String(text).trim().toLowerCase();
   if (["1", "true", "yes", "on"].includes(t)) return true;
@@ -24,6 +38,7 @@ function readSwitch(text) {
   return null;
 }
 
+/** @param {string | null} text */
 function readInt(text) {
   const t = String(text).trim();
   return /^\d{1,9}$/.test(t) ? Number(t) : null;
@@ -34,32 +49,40 @@ function readInt(text) {
  * ``values`` holds only what was given and valid: preset, set, seats, players ([{kind, name}] for the
  * seats given), rounds, cpu_speed, after_turn, hand_size, seed and each rule option; ``testing`` allows the Random level;
  * ``languages`` ([[code, ...], ...]), when given, are the codes ``lang`` may name.
+ * @param {URLSearchParams} params
+ * @param {Py.Registry} registry
+ * @param {Py.Language[] | null} [languages]
+ * @returns {{values: AddressValues, autostart: boolean, warnings: string[]}}
  */
 export function readPresets(params, registry, testing = false, languages = null) {
+  /** @type {AddressValues} */
   const values = {};
+  /** @type {string[]} */
   const warnings = [];
-  const bad = (name, why) => warnings.push(`mexican-train: ignoring the address's ${name}=${quote(params.get(name))}: ${why}`);
-  const given = (name) => {
+  const bad = (/** @type {string} */ name, /** @type {string} */ why) =>
+    warnings.push(`mexican-train: ignoring the address's ${name}=${quote(param(name))}: ${why}`);
+  const given = (/** @type {string} */ name) => {
     const all = params.getAll(name);
     if (all.length > 1) {
       warnings.push(`mexican-train: the address gives ${name} ${all.length} times; only the first applies: ${name}=${quote(all[0])}`);
     }
     return all.length > 0;
   };
+  const param = (/** @type {string} */ name) => params.get(name) ?? "";   // asked only of the parameters given
 
   if (given("preset")) {
-    if (Object.hasOwn(registry.presets, params.get("preset"))) values.preset = params.get("preset");
+    if (Object.hasOwn(registry.presets, param("preset"))) values.preset = param("preset");
     else bad("preset", `it is one of ${Object.keys(registry.presets).join(", ")}`);
   }
   const preset = values.preset || "standard";
   if (given("set")) {
-    const top = params.get("set");
+    const top = param("set");
     if (Object.hasOwn(registry.presets[preset], top)) values.set = Number(top);
     else bad("set", `it is one of ${Object.keys(registry.presets[preset]).join(", ")}`);
   }
   const table = registry.presets[preset][String(values.set || 12)];
   if (given("seats")) {
-    const seats = readInt(params.get("seats"));
+    const seats = readInt(param("seats"));
     const [least, most] = table.seats;
     if (seats !== null && seats >= least && seats <= most) values.seats = seats;
     else bad("seats", `the ${preset} rules on this set seat ${least} to ${most} players`);
@@ -67,13 +90,14 @@ export function readPresets(params, registry, testing = false, languages = null)
   const kinds = ["human", ...registry.levels.filter((l) => l.offered || testing).map((l) => l.name)];
   const players = [];
   for (let i = 0; i < 10; i++) {
+    /** @type {SeatChoice} */
     const seat = {};
     if (given("seat" + i)) {
-      if (kinds.includes(params.get("seat" + i))) seat.kind = params.get("seat" + i);
+      if (kinds.includes(param("seat" + i))) seat.kind = param("seat" + i);
       else bad("seat" + i, `a seat is played by one of ${kinds.join(", ")}`);
     }
     if (given("name" + i)) {
-      const { name, hidden, long } = cleanName(params.get("name" + i));
+      const { name, hidden, long } = cleanName(param("name" + i));
       if (hidden) bad("name" + i, "a name holds no control or invisible characters");
       else if (name && !long) seat.name = name;
       else bad("name" + i, `a name has 1 to ${registry.name_rules.most} characters`);
@@ -82,15 +106,15 @@ export function readPresets(params, registry, testing = false, languages = null)
   }
   if (players.length) values.players = players;
   if (given("rounds")) {
-    if (["one", "short", "full"].includes(params.get("rounds"))) values.rounds = params.get("rounds");
+    if (["one", "short", "full"].includes(param("rounds"))) values.rounds = param("rounds");
     else bad("rounds", "the match length is one, short or full");
   }
   if (given("speed")) {
-    if (registry.speeds.includes(params.get("speed"))) values.cpu_speed = params.get("speed");
+    if (registry.speeds.includes(param("speed"))) values.cpu_speed = param("speed");
     else bad("speed", `it is one of ${registry.speeds.join(", ")}`);
   }
   if (given("after_turn")) {
-    if (registry.after_turn.includes(params.get("after_turn"))) values.after_turn = params.get("after_turn");
+    if (registry.after_turn.includes(param("after_turn"))) values.after_turn = param("after_turn");
     else bad("after_turn", `it is one of ${registry.after_turn.join(", ")}`);
   }
   for (const option of registry.options) {

@@ -27,12 +27,16 @@
 import { loadPyodide as startPyodide, version } from "../../vendor/pyodide/pyodide.mjs";
 import { countedBody, loadSnapshot } from "./snapshot.js";
 
+/** @typedef {import("../../vendor/pyodide/pyodide.mjs").PyodideAPI} PyodideAPI */
+/** @typedef {import("../../vendor/pyodide/pyodide.mjs").PyodideConfig} PyodideConfig */
+
 const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
 const PACKAGE_URL = new URL("../../py/mexican_train.zip", import.meta.url).href;
 const SNAPSHOT_URL = new URL("../../vendor/pyodide/python-snapshot.bin", import.meta.url).href;
 const STDLIB_URL = new URL("../../vendor/pyodide/python_stdlib.game.zip", import.meta.url).href;
 const WASM_URL = new URL("../../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
 
+/** @type {{stdout: (text: string) => void, stderr: (text: string) => void}} */
 const io = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 
 // Download progress for the loading screen (boot.js draws it): the bytes of Pyodide's big files
@@ -40,20 +44,29 @@ const io = { stdout: (text) => console.log(text), stderr: (text) => console.erro
 // that will not come), with a "mt:download" event per chunk. Pyodide fetches the wasm and the
 // standard library with the global fetch while loadPyodide() runs; this wraps it until then.
 const COUNTED = ["pyodide.asm.wasm", "python_stdlib.game.zip"];   // and the snapshot, which its worker counts
+/** @type {Record<string, [number, number] | null>} */
 const download = (window.mtDownload = window.mtDownload || {});
 const plainFetch = globalThis.fetch;
 
-/** A progress callback for file ``name``: notes [received, total] (or null) and tells boot.js. */
+/**
+ * A progress callback for file ``name``: notes [received, total] (or null) and tells boot.js.
+ * @param {string} name
+ */
 function progressOf(name) {
-  return (progress) => {
+  return (/** @type {[number, number] | null} */ progress) => {
     download[name] = progress;
     dispatchEvent(new Event("mt:download"));
   };
 }
 
+/**
+ * fetch, counting the bytes of the big files for the loading bar.
+ * @param {RequestInfo | URL} input
+ * @param {RequestInit} [init]
+ */
 function countingFetch(input, init) {
   return plainFetch(input, init).then((res) => {
-    const path = String(input && input.url ? input.url : input).split("?")[0];
+    const path = String(input instanceof Request ? input.url : input).split("?")[0];
     const name = path.slice(path.lastIndexOf("/") + 1);
     if (!COUNTED.includes(name) || !res.ok || !res.body || typeof TransformStream === "undefined") return res;
     const report = progressOf(name);
@@ -74,10 +87,11 @@ archive.catch(() => {});   // reported through the interpreter promise below, on
 // cores busy, and starting them before it delays the first paint (compare with bench/page_speed.py,
 // moving this wait away). A hidden tab or an unpainted frame does not wait for a frame that may never
 // come (at most a second).
+/** @type {Promise<void>} */
 const firstFrame = new Promise((resolve) => {
   if (document.visibilityState === "hidden") resolve();
   requestAnimationFrame(() => setTimeout(resolve, 0));
-  addEventListener("visibilitychange", resolve, { once: true });
+  addEventListener("visibilitychange", () => resolve(), { once: true });
   setTimeout(resolve, 1000);
 });
 
@@ -92,14 +106,14 @@ const firstFrame = new Promise((resolve) => {
 // Slow 4G (1.6 Mbit/s) ~0.1-0.2 MB/s.
 const MIN_SNAPSHOT_RATE = 400e3;   // bytes per second
 const connection = navigator.connection || {};
-const slowHint = connection.saveData === true || ["slow-2g", "2g", "3g"].includes(connection.effectiveType);
+const slowHint = connection.saveData === true || ["slow-2g", "2g", "3g"].includes(connection.effectiveType || "");
 const canRestore = typeof Worker !== "undefined";
 // test hook: ?boot=snapshot or ?boot=plain forces the choice (bench/phone_speed.py, the browser tests)
 const forced = new URLSearchParams(location.search).get("boot");
 
 /** Bytes per second of the package download (Infinity from a cache), or null when unknown. */
 function measuredRate() {
-  const entry = performance.getEntriesByName(PACKAGE_URL)[0];
+  const entry = /** @type {PerformanceResourceTiming | undefined} */ (performance.getEntriesByName(PACKAGE_URL)[0]);
   if (!entry || !entry.responseEnd) return null;
   if (entry.transferSize === 0 && entry.decodedBodySize > 0) return Infinity;   // HTTP cache or service worker
   const seconds = (entry.responseEnd - entry.responseStart) / 1000;
@@ -113,7 +127,10 @@ function measuredRate() {
 const fromCache = forced === null && canRestore && !!(navigator.serviceWorker && navigator.serviceWorker.controller);
 window.mtFromCache = fromCache;   // boot.js: nothing to download, the loading text says the engine is starting
 
-/** "snapshot" or "plain", and why: decided once the package has arrived (or failed), or at once from the cache. */
+/**
+ * "snapshot" or "plain", and why: decided once the package has arrived (or failed), or at once from the cache.
+ * @type {Promise<[string, string]>}
+ */
 const choice = fromCache ? Promise.resolve(["snapshot", ""]) :
   archive.catch(() => null).then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(() => {
     const rate = measuredRate();
@@ -129,7 +146,7 @@ const choice = fromCache ? Promise.resolve(["snapshot", ""]) :
 if (fromCache) window.mtThroughput = Infinity;
 
 const snapshotProgress = progressOf("python-snapshot.bin");
-const arrived = (memory) => {
+const arrived = (/** @type {ArrayBuffer} */ memory) => {
   performance.mark("mt-snapshot-arrived");
   return memory;
 };
@@ -148,8 +165,9 @@ snapshot.catch(() => snapshotProgress(null));   // handled now: a missing file i
  * scheduler.yield() (Chromium 129+) the start goes on before other tasks already queued (PyScript's
  * and the page's scripts loading meanwhile), so the steps split Python's start without putting it back.
  */
-const nextTask = () => (globalThis.scheduler && typeof scheduler.yield === "function"
-  ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
+/** @returns {Promise<void>} */
+const nextTask = () => (globalThis.scheduler && typeof globalThis.scheduler.yield === "function"
+  ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
 
 // Python's start from the snapshot runs in steps with tasks between them (the setup screen stays usable
 // while it runs; measured on an emulated phone: python3 -m bench.boot_profile). Left to itself, loadPyodide compiles
@@ -176,7 +194,11 @@ function compileWasm() {
   });
 }
 
-/** Pyodide's instantiateStreaming(fetch of the wasm, imports), answered from ``compiled`` in tasks of its own. */
+/**
+ * Pyodide's instantiateStreaming(fetch of the wasm, imports), answered from ``compiled`` in tasks of its own.
+ * @param {Promise<WebAssembly.Module>} compiled
+ * @returns {typeof WebAssembly.instantiateStreaming}
+ */
 function instantiateCompiled(compiled) {
   return async function instantiateStreaming(source, imports) {
     const response = await source;
@@ -185,7 +207,8 @@ function instantiateCompiled(compiled) {
     try {
       module = await compiled;
     } catch (err) {   // e.g. a host sending the wasm with another type: compiled from its bytes instead
-      console.warn(`Python's wasm is compiled from its bytes (${err && err.message ? err.message : err})`);
+      const e = /** @type {{message?: string} | null} */ (err);
+      console.warn(`Python's wasm is compiled from its bytes (${e && e.message ? e.message : err})`);
       const res = await plainFetch(WASM_URL);
       if (!res.ok) throw new Error(`${WASM_URL} answered HTTP ${res.status}`);
       return WebAssembly.instantiate(await res.arrayBuffer(), imports);
@@ -204,11 +227,19 @@ function instantiateCompiled(compiled) {
 // module compiled from the same few bytes (at most TINY) is compiled once and instantiated for each.
 // Instances are still one per function; WebAssembly.Module itself is back once Python has started.
 const PlainModule = WebAssembly.Module;
+// with its second argument (compile options: Chromium's JS string builtins), which the DOM library leaves out
+const PlainModuleWithOptions = /** @type {new (bytes: BufferSource, options?: object) => WebAssembly.Module} */ (PlainModule);
 const TINY = 128;
+/** @returns {typeof WebAssembly.Module} */
 function modulesOncePerBytes() {
+  /** @type {Map<string, WebAssembly.Module>} */
   const compiled = new Map();
+  /**
+   * @param {BufferSource} bytes
+   * @param {object} [options]
+   */
   function Module(bytes, options) {
-    if (!(bytes instanceof Uint8Array) || bytes.length > TINY || options !== undefined) return new PlainModule(bytes, options);
+    if (!(bytes instanceof Uint8Array) || bytes.length > TINY || options !== undefined) return new PlainModuleWithOptions(bytes, options);
     const key = bytes.join();
     let module = compiled.get(key);
     if (!module) compiled.set(key, (module = new PlainModule(bytes)));
@@ -216,13 +247,18 @@ function modulesOncePerBytes() {
   }
   Module.prototype = PlainModule.prototype;   // instanceof WebAssembly.Module holds for either
   Object.setPrototypeOf(Module, PlainModule);   // customSections, imports, exports
-  return Module;
+  // a constructor in WebAssembly.Module's place: its statics come from PlainModule, its prototype
+  return /** @type {typeof WebAssembly.Module} */ (/** @type {unknown} */ (Module));
 }
 
-/** loadPyodide with the page's options; from the snapshot if one is given, with the wasm ``compiled`` if given. */
+/**
+ * loadPyodide with the page's options; from the snapshot if one is given, with the wasm ``compiled`` if given.
+ * @param {PromiseLike<ArrayBuffer> | null} memory
+ * @param {Promise<WebAssembly.Module> | null} [compiled]
+ */
 function boot(memory, compiled = null) {
   globalThis.fetch = compiled ? (input, init) => {
-    const url = String(input && input.url ? input.url : input);
+    const url = String(input instanceof Request ? input.url : input);
     if (url !== WASM_URL) return countingFetch(input, init);
     // Pyodide's own request for the wasm: the page has it already
     return Promise.resolve(new Response(null, { status: 200, statusText: WASM_PLACEHOLDER }));
@@ -253,6 +289,10 @@ const STDLIB_CHECK = "import os, sys\n" +
  * Python restored from the snapshot (a promise of its memory), checked, its random generator reseeded,
  * holding the game's modules only if they came from the package archive the page downloaded.
  */
+/**
+ * @param {PromiseLike<ArrayBuffer>} memory
+ * @param {Promise<WebAssembly.Module>} compiled
+ */
 async function restore(memory, compiled) {
   const pyodide = await boot(memory, compiled);
   await nextTask();
@@ -263,7 +303,10 @@ async function restore(memory, compiled) {
   return pyodide;
 }
 
-/** The tag of a package archive: its zip comment (scripts/build_py.py writes a hash of its entries there). */
+/**
+ * The tag of a package archive: its zip comment (scripts/build_py.py writes a hash of its entries there).
+ * @param {Uint8Array} bytes
+ */
 function archiveTag(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let at = bytes.byteLength - 22; at >= Math.max(0, bytes.byteLength - 22 - 65535); at--) {
@@ -289,7 +332,12 @@ const FORGET_GAME = "import sys\n" +
   "    if type(finder).__name__ == 'FileFinder':\n" +
   "        finder.invalidate_caches()";
 
-/** Keep the snapshot's game modules if they came from this very archive, else drop them; says which. */
+/**
+ * Keep the snapshot's game modules if they came from this very archive, else drop them; says which.
+ * @param {PyodideAPI} pyodide
+ * @param {Uint8Array} bytes
+ * @returns {"none" | "same" | "other"}
+ */
 function adoptPackage(pyodide, bytes) {
   const held = pyodide.runPython(SNAPSHOT_PACKAGE);
   if (!held) return "none";
@@ -300,7 +348,9 @@ function adoptPackage(pyodide, bytes) {
 }
 
 /** The bytes of a zip entry stored with deflate, inflated by the browser. (A stream of its own rather than a
- *  Blob's: making ~80 Blobs took half of the unpacking's time on the emulated phone.) */
+ *  Blob's: making ~80 Blobs took half of the unpacking's time on the emulated phone.)
+ * @param {Uint8Array} data
+ */
 function inflateRaw(data) {
   const source = new ReadableStream({ start(controller) { controller.enqueue(data); controller.close(); } });
   return new Response(source.pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer()
@@ -312,6 +362,8 @@ function inflateRaw(data) {
  * but read by JavaScript (the browser inflates each entry) instead of by Python's zipfile and shutil:
  * on the emulated phone ~250 ms of one task less. Without DecompressionStream, or with an archive it
  * does not read (another compression, a name outside the folder), Pyodide's way.
+ * @param {PyodideAPI} pyodide
+ * @param {Uint8Array} bytes
  */
 async function unpackPackage(pyodide, bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -319,6 +371,7 @@ async function unpackPackage(pyodide, bytes) {
   for (let at = bytes.byteLength - 22; at >= Math.max(0, bytes.byteLength - 22 - 65535) && end < 0; at--) {
     if (view.getUint32(at, true) === 0x06054b50) end = at;
   }
+  /** @type {[string, Promise<Uint8Array>][]} */
   const entries = [];
   let readable = end >= 0 && typeof DecompressionStream !== "undefined";
   const names = new TextDecoder();
@@ -361,7 +414,8 @@ const python = Promise.all([choice, firstFrame]).then(([[how]]) => {
   if (how !== "snapshot") return boot(null);
   const compiled = compiledEarly || compileWasm();
   compiled.catch(() => {});   // handled where it is used
-  return restore(snapshot, compiled).catch((err) => {   // no file, a snapshot of another Pyodide build or stdlib
+  // in this branch the snapshot was wanted: its promise is of the memory (or rejects)
+  return restore(/** @type {Promise<ArrayBuffer>} */ (snapshot), compiled).catch((err) => {   // no file, a snapshot of another Pyodide build or stdlib
     console.warn(`Python starts without its snapshot (${err && err.message ? err.message.split("\n")[0] : err})`);
     window.mtPythonStart = "full start-up";
     return boot(null, compiled);
@@ -374,7 +428,10 @@ const python = Promise.all([choice, firstFrame]).then(([[how]]) => {
 
 export { version };
 
-/** PyScript's entry point: the interpreter already on its way (its indexURL option is not needed). */
+/**
+ * PyScript's entry point: the interpreter already on its way (its indexURL option is not needed).
+ * @param {PyodideConfig} [options]
+ */
 export function loadPyodide(options = {}) {
   if (typeof options.stdout === "function") io.stdout = options.stdout;
   if (typeof options.stderr === "function") io.stderr = options.stderr;

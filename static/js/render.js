@@ -2,17 +2,30 @@
 // state: only what it needs to update the DOM without losing focus (elements
 // keyed by tile and train) and which long trains the person expanded.
 // All text from the vm goes in with textContent, never as markup.
+import { $, find } from "./dom.js";
 import { tileSvg } from "./tiles.js";
 import { TEXT, fill, plural } from "./text.js";
 import { drawChart } from "./chart.js";
 
-const $ = (id) => document.getElementById(id);
+/** @type {Set<string>} */
 const expanded = new Set();          // train ids the person expanded ("N earlier tiles")
+/** @type {number | null} */
 let expandedRound = null;
+/** @type {string | null} */
 let lastFocusKey = null;
+/** @type {string | null} */
 let lastSelected = null;
+/** @type {(() => void) | null} */
 let pendingFocus = null;             // a focus move waiting for a person's dialog to close
 
+/**
+ * A new element: its class and text, when given.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string | null} [cls]
+ * @param {string | null} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function h(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -20,20 +33,32 @@ function h(tag, cls, text) {
   return node;
 }
 
+/**
+ * @param {Node} node
+ * @param {string | number | null | undefined} text
+ */
 function setText(node, text) {
   const value = text == null ? "" : String(text);
   if (node.textContent !== value) node.textContent = value;
 }
 
+/** @param {string} text */
 function srSpan(text) { return h("span", "sr", text); }
+
+/**
+ * The element children of an element this module built (HTML elements only, in the order it made them).
+ * @param {Node | null} node
+ */
+function parts(node) { return /** @type {HTMLCollectionOf<HTMLElement>} */ (/** @type {Element} */ (node).children); }
 
 // ---------------------------------------------------------------- dialogs
 const PERSON_DIALOGS = ["help-dialog", "menu-dialog", "confirm-dialog", "export-dialog", "unreadable-dialog",
   "review-dialog", "stats-dialog", "stats-reset-dialog", "daily-dialog", "replay-dialog"];   // the last five: coach.js
+/** @type {HTMLDialogElement[]} */
 const openDialogs = [];               // modal dialogs, the last one on top
 
 export function personDialogOpen() {
-  return PERSON_DIALOGS.some((id) => $(id).open);
+  return PERSON_DIALOGS.some((id) => $(id, HTMLDialogElement).open);
 }
 
 /** The modal dialog on top (it holds the focus: see input.js), or null. */
@@ -42,10 +67,15 @@ export function topDialog() {
   return openDialogs.length ? openDialogs[openDialogs.length - 1] : null;
 }
 
+/** @type {(() => void) | null} */
 let whenBoardClear = null;
-/** Run ``fn`` each time the last of help, menu and confirm closes (CPU play resumes then: see app.js). */
+/**
+ * Run ``fn`` each time the last of help, menu and confirm closes (CPU play resumes then: see app.js).
+ * @param {() => void} fn
+ */
 export function onBoardClear(fn) { whenBoardClear = fn; }
 
+/** @param {HTMLDialogElement} dialog */
 function afterClose(dialog) {
   const at = openDialogs.indexOf(dialog);
   if (at >= 0) openDialogs.splice(at, 1);
@@ -58,6 +88,7 @@ function afterClose(dialog) {
   if (!personDialogOpen() && PERSON_DIALOGS.includes(dialog.id) && whenBoardClear) whenBoardClear();
 }
 
+/** @param {HTMLDialogElement} dialog */
 export function openDialog(dialog) {
   if (dialog.open) return;
   if (!dialog.dataset.watched) {           // closed by Escape (help, menu, confirm): the same follow-up
@@ -66,10 +97,11 @@ export function openDialog(dialog) {
   }
   dialog.showModal();
   openDialogs.push(dialog);
-  const main = dialog.querySelector("[data-main]");
+  const main = /** @type {HTMLElement | null} */ (dialog.querySelector("[data-main]"));
   if (main && !main.hidden) main.focus();
 }
 
+/** @param {HTMLDialogElement} dialog */
 export function closeDialog(dialog) {
   if (dialog.open) dialog.close();
   afterClose(dialog);
@@ -80,6 +112,10 @@ export function closeDialog(dialog) {
 // people pass the device, those lines are marked private and leave the log with the hand.
 // `prompts` are lines that say what to do now ("Your turn."): the banner shows that already, so the eye
 // sees only the latest line about what happened (class "shown"); a screen reader hears every line.
+/**
+ * @param {string[]} lines
+ * @param {string[]} [prompts]
+ */
 export function announce(lines, isPrivate = false, prompts = []) {
   const log = $("log");
   for (const line of lines || []) {
@@ -89,12 +125,12 @@ export function announce(lines, isPrivate = false, prompts = []) {
     if (prompts.includes(line)) p.dataset.prompt = "1";
     log.appendChild(p);
   }
-  while (log.childElementCount > 4) log.firstElementChild.remove();
+  while (log.childElementCount > 4 && log.firstElementChild) log.firstElementChild.remove();
   showLatest();
 }
 
 function showLatest() {
-  const lines = [...$("log").children];
+  const lines = [...parts($("log"))];
   const latest = lines.filter((p) => !p.dataset.prompt).pop();
   for (const p of lines) p.classList.toggle("shown", p === latest);
 }
@@ -110,11 +146,17 @@ export function clearLog() { $("log").replaceChildren(); }
 // How many of a train's last tiles fit on its line, from the sizes the page style sets for this screen.
 // Measured once and kept until the board's width changes (a ResizeObserver) or relayout() asks again:
 // measuring forces the browser to lay out the page in the middle of drawing, at every computer move.
+/**
+ * How many board tiles fit on a train's line: ``all`` with no "earlier" button, ``some`` beside it; ``per`` px each.
+ * @typedef {{per: number, all: number, some: number}} TrainLayout
+ */
+/** @type {TrainLayout | null} */
 let layoutKept = null;
 let watchingWidth = false;
 function trainLayout() {
   if (!watchingWidth && window.ResizeObserver) {
     watchingWidth = true;
+    /** @type {number | null} */
     let seen = null;
     new ResizeObserver((entries) => {
       const width = Math.round(entries[entries.length - 1].contentRect.width);
@@ -129,7 +171,7 @@ function trainLayout() {
 function measureTrainLayout() {
   const width = $("trains").clientWidth || window.innerWidth;
   const style = getComputedStyle(document.documentElement);
-  const px = (name, fallback) => parseFloat(style.getPropertyValue(name)) || fallback;
+  const px = (/** @type {string} */ name, /** @type {number} */ fallback) => parseFloat(style.getPropertyValue(name)) || fallback;
   const per = px("--ttile-w", 64) + 4;          // a board tile and its gap
   const endW = px("--end-w", 76);
   const earlierW = px("--earlier-w", 56) + 4;
@@ -137,13 +179,15 @@ function measureTrainLayout() {
     some: Math.max(1, Math.floor((width - endW - earlierW - 16) / per)) };
 }
 
+/** @param {Py.MatchView} vm */
 function renderTrains(vm) {
   const box = $("trains");
   keepFocusClear();
   const players = vm.players || [];
   if (expandedRound !== vm.round.number) { expanded.clear(); expandedRound = vm.round.number; }
   const layout = trainLayout();
-  const rows = new Map([...box.children].map((row) => [row.dataset.row, row]));
+  const rows = new Map([...parts(box)].map((row) => [row.dataset.row, row]));
+  /** @type {Node | null} */
   let previous = null;
   for (const t of vm.trains) {
     let row = rows.get(t.id);
@@ -152,7 +196,7 @@ function renderTrains(vm) {
     }
     rows.delete(t.id);
     updateTrainRow(row, t, t.owner === null ? null : players[t.owner], vm, layout);
-    const want = previous ? previous.nextSibling : box.firstChild;
+    const want = /** @type {ChildNode | null} */ (previous ? previous.nextSibling : box.firstChild);
     if (want !== row) box.insertBefore(row, want);
     previous = row;
   }
@@ -164,7 +208,7 @@ function renderTrains(vm) {
 // as long as they fit together. With many players on a phone, the board scrolls and they would be out of
 // sight; this way every place to play is on screen once a tile is picked.
 function pinReachable() {
-  const rows = [...$("trains").children];
+  const rows = [...parts($("trains"))];
   const targets = rows.filter((r) => r.classList.contains("target"));
   const pinned = targets.length ? targets : rows.filter((r) => r.classList.contains("eligible"));
   // sizes are read only when something is to be pinned (a person's turn), not at every computer move
@@ -197,8 +241,8 @@ function keepFocusClear() {
   $("trains").addEventListener("focusin", (e) => {
     const row = e.target instanceof Element ? e.target.closest(".train") : null;
     if (!row || row.classList.contains("pinned")) return;
-    const rows = [...$("trains").children];
-    const at = rows.indexOf(row);
+    const rows = [...parts($("trains"))];
+    const at = rows.indexOf(/** @type {HTMLElement} */ (row));
     let top = 0, bottom = 0;
     rows.forEach((r, i) => {
       if (!r.classList.contains("pinned")) return;
@@ -207,10 +251,11 @@ function keepFocusClear() {
     const board = $("board");
     board.style.scrollPaddingTop = top + "px";
     board.style.scrollPaddingBottom = bottom + "px";
-    e.target.scrollIntoView({ block: "nearest" });
+    /** @type {Element} */ (e.target).scrollIntoView({ block: "nearest" });
   });
 }
 
+/** @param {Py.Train} t */
 function buildTrainRow(t) {
   const row = h("div", "train");
   row.dataset.row = t.id;
@@ -237,6 +282,13 @@ function buildTrainRow(t) {
   return row;
 }
 
+/**
+ * @param {HTMLElement} row
+ * @param {Py.Train} t
+ * @param {Py.Player | null} player  the train's owner (none for the shared train)
+ * @param {Py.MatchView} vm
+ * @param {TrainLayout} layout
+ */
 function updateTrainRow(row, t, player, vm, layout) {
   const cls = ["train", "st-" + t.state];
   if (t.mine) cls.push("mine");
@@ -248,7 +300,7 @@ function updateTrainRow(row, t, player, vm, layout) {
   const className = cls.join(" ");
   if (row.className !== className) row.className = className;
 
-  const [title, meta, state, hint] = row.firstChild.children;
+  const [title, meta, state, hint] = parts(row.firstChild);
   setText(title, t.title);
   hint.hidden = !t.hinted;
   if (player) {
@@ -267,7 +319,7 @@ function updateTrainRow(row, t, player, vm, layout) {
   }
   setText(state, t.state_text);
 
-  const [earlier, tilesBox, list, end] = row.lastChild.children;
+  const [earlier, tilesBox, list, end] = parts(row.lastChild);
   const count = t.tiles.length;
   const open = expanded.has(t.id);
   let shown = t.tiles;
@@ -290,7 +342,7 @@ function updateTrainRow(row, t, player, vm, layout) {
     setText(list, shown.length ? fill(TEXT.lastTiles, { tiles: shown.map((p) => p.join("-")).join(", ") }) : TEXT.noTiles);
   }
 
-  const [play, needs] = end.children;
+  const [play, needs] = parts(end);
   play.hidden = !t.target;
   setText(needs, t.needs);
   // The name starts with the visible words ("Play here", "Needs 9"), then says whose train, its state and end.
@@ -301,8 +353,9 @@ function updateTrainRow(row, t, player, vm, layout) {
 }
 
 // The engine, drawn across at the left of the board (wide screens; phones show it in the status line).
+/** @param {Py.MatchView} vm */
 function renderHub(vm) {
-  const hub = $("hub");
+  const hub = document.getElementById("hub");
   if (!hub) return;
   const sig = vm.round.engine + "|" + document.documentElement.dataset.face;
   if (hub.dataset.sig === sig) return;
@@ -313,6 +366,7 @@ function renderHub(vm) {
 }
 
 // ---------------------------------------------------------------- the hand
+/** @param {Py.MatchView} vm */
 function renderHand(vm) {
   const hand = vm.hand;
   const title = $("hand-title");
@@ -337,7 +391,8 @@ function renderHand(vm) {
   // upright tiles on wide screens; flat ones, 4 to a row, on phones and in short windows
   const vertical = !window.matchMedia("(max-width: 599px), (max-height: 560px)").matches;
   const face = document.documentElement.dataset.face + (vertical ? "-v" : "-h");
-  const existing = new Map([...box.children].map((b) => [b.dataset.tile, b]));
+  const existing = new Map([...parts(box)].map((b) => [b.dataset.tile, b]));
+  /** @type {Node | null} */
   let previous = null;
   for (const t of hand.tiles) {
     let btn = existing.get(t.id);
@@ -359,8 +414,8 @@ function renderHand(vm) {
     const className = cls.join(" ");
     if (btn.className !== className) btn.className = className;
     btn.setAttribute("aria-pressed", t.selected ? "true" : "false");
-    setText(btn.lastChild, t.label);
-    const want = previous ? previous.nextSibling : box.firstChild;
+    setText(/** @type {Node} */ (btn.lastChild), t.label);
+    const want = /** @type {ChildNode | null} */ (previous ? previous.nextSibling : box.firstChild);
     if (want !== btn) box.insertBefore(btn, want);
     previous = btn;
   }
@@ -369,16 +424,19 @@ function renderHand(vm) {
 
 // ---------------------------------------------------------------- commands
 // The command buttons are fixed markup: found once, not by a query over the whole board at every step.
+/** @type {Map<string, HTMLElement[]>} */
 const commandButtons = new Map();
+/** @param {string} id */
 function buttonsOf(id) {
   let found = commandButtons.get(id);
   if (!found) {
-    found = [...document.querySelectorAll(`#game-screen [data-action="${id}"], #pause-dialog [data-action="${id}"]`)];
+    found = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(`#game-screen [data-action="${id}"], #pause-dialog [data-action="${id}"]`))];
     commandButtons.set(id, found);
   }
   return found;
 }
 
+/** @param {Py.MatchView} vm */
 function renderCommands(vm) {
   for (const c of vm.commands || []) {
     for (const btn of buttonsOf(c.id)) {
@@ -390,14 +448,15 @@ function renderCommands(vm) {
 }
 
 // ---------------------------------------------------------------- round and match end
+/** @param {Py.MatchView} vm */
 function renderRoundEnd(vm) {
-  const dialog = $("round-dialog");
-  if (vm.screen !== "round_end") {
+  const dialog = $("round-dialog", HTMLDialogElement);
+  const end = vm.round_end;
+  if (vm.screen !== "round_end" || !end) {
     if (dialog.open) closeDialog(dialog);
     if ($("round-rows").childElementCount) $("round-rows").replaceChildren();   // old hands leave the page
     return;
   }
-  const end = vm.round_end;
   setText($("round-title"), end.title);
   setText($("round-total-label"), end.total_label);
   $("round-rows").replaceChildren(...end.rows.map((r) => {
@@ -425,14 +484,15 @@ function renderRoundEnd(vm) {
   openDialog(dialog);
 }
 
+/** @param {Py.MatchView} vm */
 function renderMatchEnd(vm) {
-  const dialog = $("match-dialog");
-  if (vm.screen !== "match_end") {
+  const dialog = $("match-dialog", HTMLDialogElement);
+  const end = vm.match_end;
+  if (vm.screen !== "match_end" || !end) {
     if (dialog.open) closeDialog(dialog);
     if ($("match-rows").childElementCount) for (const id of ["match-rows", "chart", "chart-text"]) $(id).replaceChildren();
     return;
   }
-  const end = vm.match_end;
   setText($("match-title"), end.title);
   setText($("match-text"), end.text);
   setText($("match-total-label"), end.total_label);
@@ -444,20 +504,26 @@ function renderMatchEnd(vm) {
     return tr;
   }));
   drawChart($("chart"), $("chart-caption"), $("chart-text"), end.chart);
-  const btn = dialog.querySelector('[data-action="new_match"]');
+  const btn = find('[data-action="new_match"]', HTMLElement, dialog);
   setText(btn, end.button.label);
   openDialog(dialog);
 }
 
 // ---------------------------------------------------------------- focus
+/**
+ * Focus the first of these (selectors or elements) that is on screen and enabled; it, or null.
+ * @param {(string | Element | null)[]} selectors
+ */
 function focusFirst(selectors) {
   for (const sel of selectors) {
-    const el = typeof sel === "string" ? document.querySelector(sel) : sel;
+    /** @type {(HTMLElement & {disabled?: boolean}) | null} */
+    const el = /** @type {HTMLElement | null} */ (typeof sel === "string" ? document.querySelector(sel) : sel);
     if (el && !el.hidden && !el.disabled && el.offsetParent !== null) { el.focus(); return el; }
   }
   return null;
 }
 
+/** @param {Py.MatchView} vm */
 function moveFocus(vm) {
   switch (vm.focus) {
     case "hand": {
@@ -478,8 +544,9 @@ function moveFocus(vm) {
   }
 }
 
+/** @param {Py.MatchView} vm */
 function planFocus(vm) {
-  const selected = vm.hand && vm.hand.tiles ? (vm.hand.tiles.find((t) => t.selected) || {}).id || "" : "";
+  const selected = vm.hand && vm.hand.tiles ? (vm.hand.tiles.find((t) => t.selected) || { id: "" }).id || "" : "";
   const key = [vm.screen, vm.focus, vm.step, selected].join("|");
   const fromTrains = lastFocusKey && lastFocusKey.split("|")[1] === "trains";
   const previousSelected = lastSelected;
@@ -497,6 +564,7 @@ function planFocus(vm) {
 // Whether focus has nowhere to be. Drawing hides things only with the hidden attribute, by removing them
 // or by closing a dialog, so that is what is looked at: asking the browser whether the element is
 // visible would make it lay out the page in the middle of drawing, at every computer move.
+/** @param {Element | null} el */
 function lost(el) {
   return !el || el === document.body || el === document.documentElement || !el.isConnected ||
     el.closest("[hidden], dialog:not([open])") !== null;
@@ -516,6 +584,7 @@ export function rescueFocus() {
 export function resetFocus() { lastFocusKey = null; lastSelected = null; }
 
 // ---------------------------------------------------------------- the whole screen
+/** @param {Py.MatchView} vm */
 export function renderGame(vm) {
   setText($("round-text"), vm.round.text);
   setText($("engine-text"), vm.round.engine_text);
@@ -532,7 +601,7 @@ export function renderGame(vm) {
   renderTrains(vm);
   renderHand(vm);
   renderCommands(vm);
-  const pause = $("pause-dialog");
+  const pause = $("pause-dialog", HTMLDialogElement);
   if (vm.paused && vm.screen === "board") openDialog(pause); else if (pause.open) closeDialog(pause);
   renderRoundEnd(vm);
   renderMatchEnd(vm);
@@ -544,12 +613,16 @@ export function renderGame(vm) {
   rescueFocus();
 }
 
-/** Re-lay the trains (window resized, a train expanded, the tile face changed). */
+/**
+ * Re-lay the trains (window resized, a train expanded, the tile face changed).
+ * @param {Py.MatchView | null} vm
+ */
 export function relayout(vm) {
   layoutKept = null;
   if (vm && vm.trains) { renderHub(vm); renderTrains(vm); renderHand(vm); pinReachable(); rescueFocus(); }
 }
 
+/** @param {string} id */
 export function toggleExpanded(id) {
   if (expanded.has(id)) expanded.delete(id); else expanded.add(id);
 }

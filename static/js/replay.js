@@ -1,10 +1,17 @@
 // The replay screen, drawn from the replay's view model (py/mexican_train/ui/replay.py, through
 // ui/coach.py). It keeps no game state: the step on screen is vm.index, and every step asks Python.
 // Hands show their tiles only when Python sends them (a round over in the file); otherwise counts.
+import { $, find } from "./dom.js";
 import { tileSvg } from "./tiles.js";
 
-const $ = (id) => document.getElementById(id);
-
+/**
+ * A new element: its class and text, when given.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string | null} [cls]
+ * @param {string | null} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function h(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -12,6 +19,7 @@ function h(tag, cls, text) {
   return node;
 }
 
+/** @param {Py.Pair[] | number[][]} list */
 function tiles(list) {
   const box = h("span", "mini-tiles");
   box.setAttribute("aria-hidden", "true");
@@ -23,6 +31,11 @@ function tiles(list) {
   return box;
 }
 
+/**
+ * @param {HTMLSelectElement} select
+ * @param {{value: number, label: string}[]} options
+ * @param {number | string} chosen
+ */
 function fillSelect(select, options, chosen) {
   const sig = options.map((o) => o.value + ":" + o.label).join("|");
   if (select.dataset.sig !== sig) {
@@ -36,7 +49,10 @@ function fillSelect(select, options, chosen) {
   select.value = String(chosen);
 }
 
-/** Draw one step of the replay. */
+/**
+ * Draw one step of the replay.
+ * @param {Py.ReplayView} vm
+ */
 export function renderReplay(vm) {
   $("replay-where").textContent = vm.where;
   $("replay-engine").textContent = vm.engine_text;
@@ -44,17 +60,19 @@ export function renderReplay(vm) {
   const said = $("replay-said");
   said.replaceChildren(...vm.said.map((line) => h("p", null, line)));
 
-  for (const [name, off] of [["replay_first", vm.index === 0], ["replay_prev", vm.index === 0],
-    ["replay_next", vm.index === vm.last], ["replay_last", vm.index === vm.last]]) {
+  /** @type {[string, boolean][]} */
+  const ends = [["replay_first", vm.index === 0], ["replay_prev", vm.index === 0],
+    ["replay_next", vm.index === vm.last], ["replay_last", vm.index === vm.last]];
+  for (const [name, off] of ends) {
     // aria-disabled, not disabled: a button pressed to its end keeps the focus
-    const btn = document.querySelector(`#replay-screen [data-action="${name}"]`);
+    const btn = find(`#replay-screen [data-action="${name}"]`);
     if (off) btn.setAttribute("aria-disabled", "true"); else btn.removeAttribute("aria-disabled");
   }
-  fillSelect($("replay-round"), vm.round_starts.map((start, n) => ({ value: start, label: vm.round_labels[n] })),
+  fillSelect($("replay-round", HTMLSelectElement), vm.round_starts.map((start, n) => ({ value: start, label: vm.round_labels[n] })),
     vm.round_starts[vm.round]);
   $("replay-item-field").hidden = !vm.items.length;
   const current = vm.items.find((i) => i.index === vm.index);
-  fillSelect($("replay-item"), vm.items.map((i) => ({ value: i.index, label: i.label })),
+  fillSelect($("replay-item", HTMLSelectElement), vm.items.map((i) => ({ value: i.index, label: i.label })),
     current ? current.index : (vm.items[0] ? vm.items[0].index : ""));
 
   $("replay-trains").replaceChildren(...vm.trains.map((t) => {

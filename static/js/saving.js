@@ -6,14 +6,19 @@
 //    download it first, as a file named with the date, read here straight from localStorage (it is
 //    whatever text is there, readable or not);
 //  * downloads of any text (Export uses the same).
+import { $, find } from "./dom.js";
 import { TEXT, fill } from "./text.js";
 
-const $ = (id) => document.getElementById(id);
 const SAVE_KEY = "mexican-train:match";   // py/mexican_train/ui/storage.py MATCH_KEY
 
+/** @type {string | null} */
 let asked = null;   // the fingerprint of the unreadable save the player was last asked about
 
-/** Offer ``text`` as a file called ``name`` (a download; nothing leaves the device). */
+/**
+ * Offer ``text`` as a file called ``name`` (a download; nothing leaves the device).
+ * @param {string} text
+ * @param {string} name
+ */
 export function download(text, name) {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   const a = document.createElement("a");
@@ -27,7 +32,7 @@ export function download(text, name) {
 
 function today() {
   const d = new Date();
-  const two = (n) => String(n).padStart(2, "0");
+  const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
 
@@ -46,14 +51,17 @@ export function heldHash() { return asked; }
 /**
  * After each view model: the unsaved-moves state and its Export button, and the question about an
  * unreadable save (opened once for each save that is held; "The unreadable save…" opens it again).
+ * @param {Py.MatchView} vm
+ * @param {(dialog: HTMLDialogElement) => void} openDialog
+ * @param {(dialog: HTMLDialogElement) => void} closeDialog
  */
 export function update(vm, openDialog, closeDialog) {
   const unsaved = vm.unsaved === null || vm.unsaved === undefined ? "" : String(vm.unsaved);
   document.documentElement.dataset.unsaved = unsaved;
   document.documentElement.dataset.held = vm.held ? "1" : "0";
   $("unsaved-row").hidden = unsaved === "" && !vm.held;
-  document.querySelector('#unsaved-row [data-action="show_unreadable"]').hidden = !vm.held;
-  const dialog = $("unreadable-dialog");
+  find('#unsaved-row [data-action="show_unreadable"]').hidden = !vm.held;
+  const dialog = $("unreadable-dialog", HTMLDialogElement);
   if (!vm.held) {
     asked = null;
     if (dialog.open) closeDialog(dialog);

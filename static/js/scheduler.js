@@ -7,8 +7,11 @@
 // a few ms per call; while it is not done (vm.thinking) the next slice runs as
 // a new macrotask, after the browser has handled input and painted. Nothing
 // runs while paused or hidden.
+/** @type {ReturnType<typeof setTimeout> | null} */
 let timer = null;
+/** @type {string | null} */
 let timerStep = null;     // the position (vm.step) the pending CPU step is for
+/** @type {(() => void) | null} */
 let slice = null;         // the next slice of thinking, queued behind input
 const channel = new MessageChannel();
 channel.port1.onmessage = () => { const run = slice; slice = null; if (run) run(); };
@@ -18,7 +21,11 @@ export function cancel() {
   timerStep = null;
 }
 
-/** Schedule the next CPU step if the view model calls for one; true when one is on its way. */
+/**
+ * Schedule the next CPU step if the view model calls for one; true when one is on its way.
+ * @param {Py.MatchView | null} vm
+ * @param {() => void} step
+ */
 export function schedule(vm, step) {
   if (!vm || vm.screen !== "board" || !vm.cpu || !vm.cpu.pending || vm.paused
       || document.visibilityState === "hidden") {
@@ -32,7 +39,10 @@ export function schedule(vm, step) {
   return true;
 }
 
-/** Run `fn` (the next slice of Python's thinking) as a new task, once the browser has handled what is waiting. */
+/**
+ * Run `fn` (the next slice of Python's thinking) as a new task, once the browser has handled what is waiting.
+ * @param {() => void} fn
+ */
 export function nextSlice(fn) {
   const queued = slice !== null;
   slice = fn;

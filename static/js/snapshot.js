@@ -22,6 +22,11 @@
  * total])`` follows the download. Sets window.mtWorkerBytes, the bytes it took from the network
  * (bench/page_speed.py adds them: they are in the worker's Resource Timing, not the page's).
  */
+/**
+ * @param {string} url
+ * @param {(progress: [number, number]) => void} [onProgress]
+ * @returns {Promise<ArrayBuffer>}
+ */
 export function loadSnapshot(url, onProgress = () => {}) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(import.meta.url, { type: "module" });
@@ -51,10 +56,18 @@ export function loadSnapshot(url, onProgress = () => {}) {
  * boot.js then uses its size hint of the inflated file.
  * Also used by pyodide-start.js for the files Pyodide downloads itself.
  */
+/**
+ * @param {Response} response  one with a body
+ * @param {(progress: [number, number]) => void} onProgress
+ */
 export function countedBody(response, onProgress) {
   const total = response.headers.get("content-encoding") ? 0 : Number(response.headers.get("content-length")) || 0;
   let received = 0;
-  return response.body.pipeThrough(new TransformStream({
+  return /** @type {ReadableStream<Uint8Array<ArrayBuffer>>} */ (response.body).pipeThrough(new TransformStream({
+    /**
+     * @param {Uint8Array<ArrayBuffer>} chunk
+     * @param {TransformStreamDefaultController<Uint8Array<ArrayBuffer>>} ctl
+     */
     transform(chunk, ctl) {
       received += chunk.byteLength;
       onProgress([received, total && Math.max(received, total)]);
@@ -66,7 +79,11 @@ export function countedBody(response, onProgress) {
   }));
 }
 
-/** The snapshot's response: python-snapshot.bin if it came compressed, else the .gz file; and whether to inflate. */
+/**
+ * The snapshot's response: python-snapshot.bin if it came compressed, else the .gz file; and whether to inflate.
+ * @param {string} url
+ * @returns {Promise<[Response, boolean]>}
+ */
 async function open(url) {
   const res = await fetch(url).catch(() => null);
   if (res && res.ok && res.headers.get("content-encoding")) return [res, false];
@@ -77,6 +94,10 @@ async function open(url) {
   return [gz, !gz.headers.get("content-encoding")];
 }
 
+/**
+ * Download and inflate the snapshot (in the worker), and post it to the page.
+ * @param {string} url
+ */
 async function download(url) {
   try {
     const [res, inflate] = await open(url);
@@ -84,10 +105,13 @@ async function download(url) {
     const counted = countedBody(res, (progress) => postMessage({ progress }));
     const body = inflate ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
     const memory = await new Response(body).arrayBuffer();
-    const timing = performance.getEntriesByName(res.url)[0];
-    postMessage({ memory, transferSize: timing ? timing.transferSize : null }, [memory]);
+    const timing = /** @type {PerformanceResourceTiming | undefined} */ (performance.getEntriesByName(res.url)[0]);
+    // here the global is the worker's, whose postMessage takes the objects to transfer (a window's does not)
+    const scope = /** @type {{postMessage(message: object, transfer: Transferable[]): void}} */ (/** @type {unknown} */ (globalThis));
+    scope.postMessage({ memory, transferSize: timing ? timing.transferSize : null }, [memory]);
   } catch (err) {
-    postMessage({ error: String(err && err.message ? err.message : err) });
+    const e = /** @type {{message?: string} | null} */ (err);
+    postMessage({ error: String(e && e.message ? e.message : err) });
   }
 }
 

@@ -1,21 +1,30 @@
 // Sound effects made in the page with Web Audio (oscillators and filtered
 // noise): no recordings. Off by default; the audio context is only created
 // when the person switches sound on (a user gesture, as browsers require).
+/** @type {AudioContext | null} */
 let ctx = null;
 let on = false;
 
 export function isOn() { return on; }
 
+/** @param {boolean} value */
 export function setOn(value) {
   on = !!value;
   if (!on) return;
   try {
-    if (!ctx) ctx = new (window.AudioContext || window.webkitAudioContext)();
+    if (!ctx) ctx = new (window.AudioContext || /** @type {typeof AudioContext} */ (window.webkitAudioContext))();
     if (ctx.state === "suspended") ctx.resume();
   } catch (e) { on = false; }
 }
 
+/**
+ * @param {number} freq
+ * @param {number} start
+ * @param {number} dur
+ * @param {{type?: OscillatorType, gain?: number, slide?: number}} [shape]
+ */
 function tone(freq, start, dur, { type = "sine", gain = 0.15, slide = 0 } = {}) {
+  if (!ctx) return;
   const t = ctx.currentTime + start;
   const osc = ctx.createOscillator();
   const amp = ctx.createGain();
@@ -30,7 +39,13 @@ function tone(freq, start, dur, { type = "sine", gain = 0.15, slide = 0 } = {}) 
   osc.stop(t + dur + 0.02);
 }
 
+/**
+ * @param {number} start
+ * @param {number} dur
+ * @param {{gain?: number, freq?: number, q?: number}} [shape]
+ */
 function noise(start, dur, { gain = 0.25, freq = 2500, q = 1.2 } = {}) {
+  if (!ctx) return;
   const t = ctx.currentTime + start;
   const frames = Math.max(1, Math.floor(ctx.sampleRate * dur));
   const buffer = ctx.createBuffer(1, frames, ctx.sampleRate);
@@ -48,6 +63,7 @@ function noise(start, dur, { gain = 0.25, freq = 2500, q = 1.2 } = {}) {
   src.start(t);
 }
 
+/** @type {Record<string, () => void>} */
 const EFFECTS = {
   place: () => { noise(0, 0.05, { freq: 2200, gain: 0.5 }); tone(180, 0, 0.07, { type: "triangle", gain: 0.12 }); },
   draw: () => noise(0, 0.22, { freq: 900, q: 0.6, gain: 0.35 }),
@@ -58,15 +74,22 @@ const EFFECTS = {
   match: () => [523, 659, 784, 1046].forEach((f, i) => tone(f, i * 0.14, i === 3 ? 0.6 : 0.3, { type: "triangle", gain: 0.1 })),
 };
 
+/** @param {string} name */
 export function play(name) {
   if (!on || !ctx || !Object.hasOwn(EFFECTS, name)) return;
   try { EFFECTS[name](); } catch (e) { /* a sound is never worth an error */ }
 }
 
+/** @param {Py.MatchView} vm */
 function tilesDown(vm) { return (vm.trains || []).reduce((n, t) => n + t.tiles.length, 0); }
+/** @param {Py.MatchView} vm */
 function marks(vm) { return (vm.trains || []).filter((t) => t.marked).length; }
 
-/** Pick a sound from what changed between two view models (nothing is kept between calls). */
+/**
+ * Pick a sound from what changed between two view models (nothing is kept between calls).
+ * @param {Py.MatchView | null} prev
+ * @param {Py.MatchView | null} vm
+ */
 export function react(prev, vm) {
   if (!on || !prev || !vm || !vm.round || !prev.round) return;
   if (vm.screen === "match_end" && prev.screen !== "match_end") return play("match");

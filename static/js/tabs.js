@@ -13,16 +13,19 @@ const CHANNEL = "mexican-train:tabs";
 /**
  * hooks: {saveKey, onSaveChanged(), inPlay() -> bool, onOtherTabPlaying()}.
  * Returns {hello()}: ask the other tabs whether one has a match in play.
+ * @param {{saveKey: string, onSaveChanged: () => void, inPlay: () => boolean, onOtherTabPlaying: () => void}} hooks
  */
 export function attachTabs(hooks) {
   const id = Math.random().toString(36).slice(2) + Date.now().toString(36);
   window.addEventListener("storage", (e) => {
     if (e.key === hooks.saveKey || e.key === null) hooks.onSaveChanged();   // null: storage.clear()
   });
+  /** @type {BroadcastChannel | null} */
   let channel = null;
   try { channel = new BroadcastChannel(CHANNEL); } catch (e) { channel = null; }
   if (channel) {
     channel.onmessage = (e) => {
+      /** @type {{type?: string, from?: string, to?: string}} */
       const m = e.data || {};
       if (m.type === "hello" && m.from !== id && hooks.inPlay()) {
         channel.postMessage({ type: "playing", from: id, to: m.from });

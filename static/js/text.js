@@ -3,7 +3,10 @@
 // languages). scripts/build_page.py writes both into the page (#mt-data) from the Python package and
 // its gettext catalogue; nothing here is a second copy. Everything said while playing comes from
 // Python through the view model.
-const data = JSON.parse(document.getElementById("mt-data").textContent);
+import { $ } from "./dom.js";
+
+/** @type {Py.PageData} */
+const data = JSON.parse($("mt-data").textContent);
 
 export const TEXT = data.text;
 export const REGISTRY = data.registry;
@@ -12,9 +15,15 @@ export const LANGUAGES = data.languages;   // [[code, name in that language, pag
 // Which form of a plural message each of the language's plural categories (Intl.PluralRules) takes:
 // {"one": 0, "other": 1} in English. The build reads it off the catalogue's own plural rule.
 const PLURAL = data.plural;
+/** @type {Intl.PluralRules | null} */
 let pluralRules = null;
 
-/** The form of a plural message (``forms``: every form, in the catalogue's order) for ``n``, filled in. */
+/**
+ * The form of a plural message (``forms``: every form, in the catalogue's order) for ``n``, filled in.
+ * @param {string[]} forms
+ * @param {number} n
+ * @param {Record<string, unknown>} [fields]
+ */
 export function plural(forms, n, fields = {}) {
   let index = n === 1 ? 0 : 1;
   try {
@@ -25,7 +34,11 @@ export function plural(forms, n, fields = {}) {
   return fill(forms[Math.min(index, forms.length - 1)], { ...fields, n });
 }
 
-/** Fill "{name}" fields of a template. */
+/**
+ * Fill "{name}" fields of a template.
+ * @param {string} template
+ * @param {Record<string, unknown>} fields
+ */
 export function fill(template, fields) {
   return String(template).replace(/\{(\w+)\}/g, (m, k) => (Object.hasOwn(fields, k) ? String(fields[k]) : m));
 }
@@ -40,6 +53,8 @@ export const NAME_MOST = REGISTRY.name_rules.most;
 /**
  * A name as Python would keep it, for showing: {name, hidden, long} (hidden: control or invisible
  * characters were in it; long: it had more than NAME_MOST characters, and ``name`` is cut there).
+ * @param {unknown} text
+ * @returns {{name: string, hidden: boolean, long: boolean}}
  */
 export function cleanName(text) {
   const t = String(text);
@@ -54,13 +69,16 @@ export function cleanName(text) {
   return { name: name.trim(), hidden, long: n > NAME_MOST };
 }
 
-/** A value from outside, for a console warning: its first 40 characters, hidden ones written as \u{...}. */
+/**
+ * A value from outside, for a console warning: its first 40 characters, hidden ones written as \u{...}.
+ * @param {unknown} value
+ */
 export function quote(value, most = 40) {
   let shown = "";
   let n = 0;
   for (const c of String(value)) {
     if (n++ === most) return shown + "…";
-    shown += HIDDEN_ONE.test(c) ? `\\u{${c.codePointAt(0).toString(16).toUpperCase()}}` : c;
+    shown += HIDDEN_ONE.test(c) ? `\\u{${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()}}` : c;
   }
   return shown;
 }

@@ -8,6 +8,7 @@ export const PIP_COLOURS = [
 ];
 
 // Numerals are text: the lighter hues are darkened to at least 4.5:1 on the bone colour.
+/** @type {Record<number, string>} */
 const NUMERAL_COLOURS = { 0: "#6b5a44", 2: "#1b5e20", 6: "#006064", 7: "#b3360c", 10: "#6b6210", 12: "#7a5200" };
 
 // Pip centres in a 100 x 100 half, by value.
@@ -32,20 +33,36 @@ const PIPS = [
 // The face follows html[data-face] (set before the first paint by static/js/prefs.js, inline in the page).
 export function numeralsOn() { return document.documentElement.dataset.face === "numerals"; }
 
+/**
+ * An SVG element with these attributes.
+ * @param {string} name
+ * @param {Record<string, string | number>} attrs
+ */
 function el(name, attrs) {
   const node = document.createElementNS(NS, name);
-  for (const k in attrs) node.setAttribute(k, attrs[k]);
+  for (const k in attrs) node.setAttribute(k, String(attrs[k]));
   return node;
 }
 
 // A half's pips as one path of circles (two arcs each): a board of 13 trains holds hundreds of tiles,
 // and one node per half instead of one per pip keeps style, layout and garbage collection short on a phone.
+/**
+ * @param {number} value
+ * @param {number} ox
+ * @param {number} oy
+ */
 function pipsPath(value, ox, oy) {
   const r = value >= 10 ? 8 : 9.5;
   return (PIPS[value] || []).map(([x, y]) =>
     `M${ox + x - r} ${oy + y}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`).join("");
 }
 
+/**
+ * @param {Element} group
+ * @param {number} value
+ * @param {number} ox
+ * @param {number} oy
+ */
 function half(group, value, ox, oy) {
   const colour = PIP_COLOURS[value] || "#000";
   if (numeralsOn()) {
@@ -59,11 +76,15 @@ function half(group, value, ox, oy) {
   }
 }
 
+/** @type {Map<string, Element>} */
 const drawn = new Map();   // a face drawn once, cloned after: cloning is cheaper than building it again
 
 /**
  * An <svg> of tile (a, b): `vertical` puts a on top, otherwise a on the left.
  * It is decoration only (aria-hidden): the element around it carries the words.
+ * @param {number} a
+ * @param {number} b
+ * @returns {Node}
  */
 export function tileSvg(a, b, vertical = false) {
   const key = `${a}-${b}-${vertical ? "v" : "h"}-${numeralsOn() ? "n" : "p"}`;

@@ -1,0 +1,33 @@
+// The page's elements by id. The markup is page/index.html: a script asking for an id the page lacks is out of
+// step with it, and says so at once, naming the id.
+
+/**
+ * The element with this id; throws when the page has none. ``kind`` (HTMLInputElement, HTMLDialogElement, ...)
+ * names the element it must be, and is checked.
+ * @template {HTMLElement} [T=HTMLElement]
+ * @param {string} id
+ * @param {{ new (): T; prototype: T }} [kind]
+ * @returns {T}
+ */
+export function $(id, kind) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`mexican-train: the page has no #${id}`);
+  if (kind && !(el instanceof kind)) throw new Error(`mexican-train: #${id} is not the element expected (<${el.localName}>)`);
+  return /** @type {T} */ (el);
+}
+
+/**
+ * The first element matching ``selector`` inside ``root`` (the document by default); throws when there is none.
+ * ``kind``, as for $, names the element it must be.
+ * @template {Element} [T=HTMLElement]
+ * @param {string} selector
+ * @param {{ new (): T; prototype: T }} [kind]
+ * @param {ParentNode} [root]
+ * @returns {T}
+ */
+export function find(selector, kind, root = document) {
+  const el = root.querySelector(selector);
+  if (!el) throw new Error(`mexican-train: the page has no ${selector}`);
+  if (kind && !(el instanceof kind)) throw new Error(`mexican-train: ${selector} is not the element expected (<${el.localName}>)`);
+  return /** @type {T} */ (el);
+}

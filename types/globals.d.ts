@@ -1,0 +1,119 @@
+// The globals the page's scripts share through window: each is set in one place (named below) and read by others.
+// Also the few browser APIs the page uses where they exist that TypeScript's DOM library does not declare.
+
+/** static/js/boot.js: loading progress and readiness. Test hooks: events, readyMs, ready, idbFallback, watchdogFired. */
+interface MtBoot {
+  /** [name, ms since the page started, detail] of each stage seen. */
+  events: [string, number, string][];
+  ready: boolean;
+  readyMs: number | null;
+  /** The loading bar's percentage, never backwards. */
+  progress: number;
+  stage: string;
+  waiters: (() => void)[];
+  /** Run ``fn`` once Python has exposed window.mtApi (at once if it has). */
+  whenReady(fn: () => void): void;
+  /** app.js mirrors the progress with it. */
+  onProgress: ((pct: number, stage: string) => void) | null;
+  /** static/js/idb-fallback.js: PyScript's store was kept in memory. */
+  idbFallback?: boolean;
+  watchdogFired?: boolean;
+}
+
+/** py/page.py _expose: the door to Python, JSON strings both ways (static/js/bridge.js is its one user). */
+interface MtApi {
+  dispatch(event: string): string;
+  boot(): string;
+  export_match(): string;
+  /** A few ms of Python's warm-up; true while there is more. */
+  warm_up(): boolean;
+  timings(): string;
+  coach(event: string): string;
+  /** Python's version. */
+  python: string;
+}
+
+/** static/js/prefs.js: the display preferences. */
+interface MtPrefsValues {
+  numerals: boolean;
+  contrast: boolean;
+  motion: "system" | "reduce" | "full";
+}
+
+interface MtPrefs {
+  get(): MtPrefsValues;
+  set(update: Partial<MtPrefsValues>): MtPrefsValues;
+  apply(): MtPrefsValues;
+  /** Every [data-pref] control to the values in force. */
+  sync(): void;
+  key: string;
+}
+
+/** One step of the page's drawing (static/js/app.js; bench/page_speed.py reads them). */
+interface MtPerfStep {
+  type: string;
+  /** When it was sent (performance.now()). */
+  at: number;
+  /** ms in the bridge: Python and JSON both ways. */
+  py: number;
+  /** ms drawing the screen. */
+  render: number;
+}
+
+/** The events the page's scripts dispatch on window, and PyScript's (polyscript's) progress. */
+interface WindowEventMap {
+  /** A loading stage's name ("Loading interpreter", ...). */
+  "py:progress": CustomEvent<string>;
+  "py:ready": Event;
+  /** py/page.py: window.mtApi is there. */
+  "app:py-ready": Event;
+  /** static/js/pyodide-start.js: a chunk of a big download arrived (window.mtDownload). */
+  "mt:download": Event;
+  /** static/js/prefs.js: the display preferences changed. */
+  "mt:prefs": CustomEvent<MtPrefsValues>;
+}
+
+interface Window {
+  mtBoot: MtBoot;
+  /** Set by py/page.py once Python is ready. */
+  mtApi?: MtApi;
+  /** Set by static/js/prefs.js (inline in the page) before anything else runs. */
+  mtPrefs?: MtPrefs;
+  /** static/js/pyodide-start.js: [received, total] bytes of each big download, null for a file that will not come. */
+  mtDownload?: Record<string, [number, number] | null>;
+  /** static/js/pyodide-start.js: the service worker's cache answers, nothing is downloaded. */
+  mtFromCache?: boolean;
+  /** static/js/app.js: the last 2000 drawing steps; with layout, the draw time includes style and layout. */
+  mtPerf?: { steps: MtPerfStep[]; layout: boolean };
+  /** Test hooks of static/js/pyodide-start.js and snapshot.js (bench/page_speed.py, bench/phone_speed.py). */
+  mtPythonStart?: "pending" | "snapshot" | "full start-up";
+  mtSnapshotPackage?: "none" | "same" | "other";
+  mtThroughput?: number | null;
+  mtUnpacked?: number;
+  mtWorkerBytes?: number | null;
+  /** Safari before 14.1. */
+  webkitAudioContext?: typeof AudioContext;
+}
+
+/** The Network Information API's hints (Chromium): static/js/pyodide-start.js reads two. */
+interface NetworkInformation {
+  readonly saveData?: boolean;
+  readonly effectiveType?: "slow-2g" | "2g" | "3g" | "4g";
+}
+
+interface Navigator {
+  readonly connection?: NetworkInformation;
+}
+
+/**
+ * static/js/snapshot.js runs as a module worker too, where the global is a WorkerGlobalScope: the DOM library
+ * declares a window's globals only.
+ */
+declare var WorkerGlobalScope: { new (): object; prototype: object } | undefined;
+
+/** The Prioritized Task Scheduling API (Chromium 129+: scheduler.yield()), where the browser has it. */
+interface Scheduler {
+  yield(): Promise<void>;
+}
+
+declare var scheduler: Scheduler | undefined;
