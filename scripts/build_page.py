@@ -40,7 +40,7 @@ INLINED = build_sw.INLINED
 CSS, PREFS = (os.path.join(ROOT, *path.split("/")) for path in INLINED)
 MANIFEST = os.path.join(ROOT, "manifest.webmanifest")
 # Every Python module the pages draw text or registries from: a change rebuilds them.
-PY_SOURCES = ("i18n.py", "rules.py", "players/__init__.py", "ui/strings.py", "ui/controller.py")
+PY_SOURCES = ("i18n.py", "names.py", "rules.py", "players/__init__.py", "ui/strings.py", "ui/controller.py")
 
 POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src; img-src 'self' data:; "
           "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
@@ -90,6 +90,7 @@ def sources() -> list[str]:
 
 def _registry() -> dict:
     """The registries the page's scripts need before Python has loaded (values only: words are added per page)."""
+    from mexican_train import names
     from mexican_train.players import LEVELS
     from mexican_train.rules import PRESETS, Rules, seat_range, tile_count
     from mexican_train.tiles import SET_SIZES
@@ -113,6 +114,8 @@ def _registry() -> dict:
         "after_turn": [choice.name for choice in AFTER_TURN],
         "after_turn_default": AFTER_TURN_DEFAULT,
         "screens": {str(screen): section for screen, section in SECTIONS.items()},
+        # what a name may hold (mexican_train.names): the address is checked, and the form shown, by it
+        "name_rules": {"most": names.MOST, "hidden": names.hidden_class()},
     }
 
 

@@ -321,7 +321,7 @@ function replayKey(e) {
     PageDown: round + 1 < starts.length ? starts[round + 1] : replayVm.last,
     PageUp: replayVm.index > starts[round] ? starts[round] : starts[Math.max(0, round - 1)],
   };
-  if (!(e.key in moves)) return;
+  if (!Object.hasOwn(moves, e.key)) return;
   e.preventDefault();
   replayGo(moves[e.key]);
 }
