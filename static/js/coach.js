@@ -7,6 +7,7 @@ import { openDialog, closeDialog, topDialog } from "./render.js";
 import { renderReplay } from "./replay.js";
 import { drawChart } from "./chart.js";
 import { download } from "./saving.js";
+import { askKeep, keepQuietly, showKeep } from "./keep.js";
 
 const $ = (id) => document.getElementById(id);
 let hooks = null;
@@ -67,6 +68,7 @@ function showStats(answer) {
 
 function openStats() {
   showStats(ask({ type: "stats" }));
+  showKeep();
   openDialog($("stats-dialog"));
 }
 
@@ -290,6 +292,7 @@ export function coachAction(name, el) {
       return true;
     }
     case "stats_import": $("stats-file").click(); return true;
+    case "stats_keep": askKeep(); return true;
     case "stats_reset": openDialog($("stats-reset-dialog")); return true;
     case "stats_reset_confirmed":
       closeDialog($("stats-reset-dialog"));
@@ -342,6 +345,7 @@ export function coachShown(vm) {
 /** Python is ready: the first screen's buttons work. */
 export function coachReady() {
   for (const btn of document.querySelectorAll("#more [data-action]")) btn.disabled = false;
+  keepQuietly();
 }
 
 /**
