@@ -86,6 +86,14 @@ class Driver:
     def quit(self) -> None:
         raise NotImplementedError
 
+    def goto(self, url: str) -> None:
+        """Go on to ``url`` in the same tab and context (a return visit); ``wait`` never sees the page left."""
+        self.js(_LEAVING)
+        self._goto(url)
+
+    def _goto(self, url: str) -> None:
+        raise NotImplementedError
+
     def reload(self) -> None:
         """Reload the page; ``wait`` after it never sees the page that was left (``window.__e2eLeaving``)."""
         self.js(_LEAVING)
@@ -167,6 +175,9 @@ class Firefox(Driver):
 
     def js(self, fn: str, *args, frame: str | None = None):
         return self._call("eval", fn=fn, args=list(args), frame=frame)
+
+    def _goto(self, url: str) -> None:
+        self._call("goto", url=url)
 
     def click(self, selector: str, frame: str | None = None) -> None:
         self._call("click", selector=selector, frame=frame)
@@ -310,6 +321,9 @@ class WebKit(Driver):
 
     def _reload(self) -> None:
         self._driver.refresh()
+
+    def _goto(self, url: str) -> None:
+        self._driver.get(url)
 
     def quit(self) -> None:
         try:

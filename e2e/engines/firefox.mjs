@@ -6,7 +6,7 @@
 //   {"id": 2, "op": "eval", "fn": "(a) => ...", "args": [..], "frame": "iframe#game" | null}
 //   {"id": 3, "op": "click", "selector": "...", "frame": null}
 //   {"id": 4, "op": "key", "key": "Escape"}
-//   {"id": 5, "op": "reload"}
+//   {"id": 5, "op": "reload"}                                  (or "goto" with a "url": the same tab)
 //   {"id": 6, "op": "errors"}                                  what the browser reported since the last call
 //   {"id": 7, "op": "quit"}
 // Answers: {"id": 1, "ok": true, "value": ...} or {"id": 1, "ok": false, "error": "..."}.
@@ -60,6 +60,10 @@ const ops = {
   },
   async key({ key }) {
     await page.keyboard.press(key);
+    return null;
+  },
+  async goto({ url }) {
+    await page.goto(url, { waitUntil: "domcontentloaded" });
     return null;
   },
   async reload() {

@@ -138,6 +138,27 @@ def test_a_round_against_the_computer_reloaded_offline_mid_round_continues_where
     assert driver.js(IS_SHOWN, "#match-dialog"), f"{driver.name}: the round did not end"
     no_errors(driver, when="offline")
 
+    # The statistics screen says what this browser keeps, beside the export. Where asking to keep the game's
+    # data for good would bring up the browser's prompt, the game has not asked on its own.
+    driver.click('#match-dialog [data-action="setup"]')
+    driver.wait(IS_SHOWN, '#more [data-action="stats"]', what="the first screen")
+    driver.click('#more [data-action="stats"]')
+    keep = driver.wait("() => { const s = document.querySelector('.stats-keep');"
+                       " return s && s.getClientRects().length ? s.innerText : null; }", what="the statistics screen")
+    assert "Safari deletes them after seven days" in keep, keep
+    assert driver.js(IS_SHOWN, '#stats-dialog [data-action="stats_export"]')
+    asked = driver.js("""async () => {
+      let state = "none";
+      try { state = (await navigator.permissions.query({name: "persistent-storage"})).state; } catch (e) {}
+      return {state, calls: window.__e2eWatch.persistCalls, api: !!(navigator.storage && navigator.storage.persist)};
+    }""")
+    if asked["state"] == "prompt":
+        assert asked["calls"] == 0, f"{driver.name}: persist() was called by itself where it prompts: {asked}"
+    offered = asked["api"] and asked["state"] != "granted"   # not kept yet, and the browser can be asked
+    driver.wait(f"(want) => ({IS_SHOWN})('[data-action=\"stats_keep\"]') === want", offered,
+                what=f"the button to ask this browser to keep them {'shown' if offered else 'hidden'} ({asked})")
+    no_errors(driver, when="on the statistics screen")
+
 
 @pytest.mark.parametrize("boot", BOOTS)
 def test_a_host_page_on_another_origin_receives_ready_and_match_start(engine, site, boot):

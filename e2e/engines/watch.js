@@ -26,6 +26,13 @@
     }
   }, true);
   addEventListener("unhandledrejection", function (e) { note("unhandled rejection: " + show(e.reason)); });
+  // Calls of navigator.storage.persist(): where the browser would ask its player (Firefox), the game may make
+  // none unless the player pressed the statistics screen's button (static/js/keep.js).
+  watch.persistCalls = 0;
+  if (navigator.storage && navigator.storage.persist) {
+    var persist = navigator.storage.persist.bind(navigator.storage);
+    navigator.storage.persist = function () { watch.persistCalls += 1; return persist(); };
+  }
   document.addEventListener("securitypolicyviolation", function (e) {
     note("CSP violation: " + e.violatedDirective + " blocked " + (e.blockedURI || "inline") + " (" + e.sourceFile + ":"
       + e.lineNumber + ")");
