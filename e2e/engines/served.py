@@ -12,7 +12,7 @@ the added script is subject to it like the page's own.
 It also notes the path of every request it answers (``requests``), so a test can tell how Python started
 (the memory snapshot is fetched only by a snapshot start) from the outside.
 
-A service worker caches the page as this server sent it; for offline runs, ``cache_added_scripts`` (a
+A service worker caches the page as this server sent it; for offline runs, ``CACHE_ADDED_SCRIPTS`` (a
 function to run in the page) puts the added scripts into the game's offline cache beside its own files.
 """
 
@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import http.server
 import io
 import os
 import re
+import sys
 import threading
 import urllib.error
 import urllib.request
@@ -53,7 +55,8 @@ def _make_handler(prefix: str, scripts: dict[str, str], requests: list[str]):
             if local is not None:
                 requests.append(local)
             if local is not None and local.startswith("/" + MARK) and local[len(MARK) + 1:] in scripts:
-                return self._send(open(scripts[local[len(MARK) + 1:]], "rb").read(), "text/javascript; charset=utf-8")
+                with open(scripts[local[len(MARK) + 1:]], "rb") as f:
+                    return self._send(f.read(), "text/javascript; charset=utf-8")
             if local is not None and (serve._is_page(local) or local == "/examples/host.html"):
                 if os.path.isdir(os.path.join(self.directory, "py", "mexican_train")):
                     with serve._build_lock:
@@ -98,6 +101,7 @@ class WatchedServer:
         self.requests: list[str] = []
         self._srv = serve.make_server(0, prefix)
         self._srv.RequestHandlerClass = self._handler(prefix)
+        self._srv.handle_error = self._quiet_about_gone_browsers
         self.port = self._srv.server_address[1]
         self.url = self._srv.url
         self._thread = threading.Thread(target=self._srv.serve_forever, daemon=True)
@@ -108,6 +112,11 @@ class WatchedServer:
         prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
         handler = type("BoundWatched", (_make_handler(prefix, self.scripts, self.requests),), {"prefix": prefix})
         return functools.partial(handler, directory=serve.ROOT)
+
+    def _quiet_about_gone_browsers(self, request, client_address) -> None:
+        # A browser closed while the service worker was still downloading: nothing to report.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            http.server.ThreadingHTTPServer.handle_error(self._srv, request, client_address)
 
     @property
     def added(self) -> list[str]:
