@@ -8,6 +8,7 @@ import { openDialog, closeDialog, topDialog } from "./render.js";
 import { renderReplay } from "./replay.js";
 import { drawChart } from "./chart.js";
 import { download } from "./saving.js";
+import { askKeep, keepQuietly, showKeep } from "./keep.js";
 
 /** @type {CoachHooks} */
 let hooks;                     // app.js's, from attachCoach (before anything here runs)
@@ -86,6 +87,7 @@ function showStats(answer) {
 
 function openStats() {
   showStats(ask({ type: "stats" }));
+  showKeep();
   openDialog($("stats-dialog", HTMLDialogElement));
 }
 
@@ -341,6 +343,7 @@ export function coachAction(name, el) {
       return true;
     }
     case "stats_import": $("stats-file").click(); return true;
+    case "stats_keep": askKeep(); return true;
     case "stats_reset": openDialog($("stats-reset-dialog", HTMLDialogElement)); return true;
     case "stats_reset_confirmed":
       closeDialog($("stats-reset-dialog", HTMLDialogElement));
@@ -397,6 +400,7 @@ export function coachShown(vm) {
 /** Python is ready: the first screen's buttons work. */
 export function coachReady() {
   for (const btn of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#more [data-action]"))) btn.disabled = false;
+  keepQuietly();
 }
 
 /**
