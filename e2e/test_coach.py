@@ -166,6 +166,12 @@ def test_statistics_after_two_matches_export_import_and_reset(game):
     assert page.locator("#stats-chart svg .series circle").count() == 2
     found = {}
     run_axe(page, "statistics", found)
+    # what this browser keeps, said beside the export; Chromium answers persist() without a prompt
+    assert "Safari deletes them after seven days" in page.inner_text(".stats-keep")
+    ask = page.locator('[data-action="stats_keep"]')
+    if ask.is_visible():
+        ask.click()
+        page.wait_for_selector("#stats-keep-kept:not([hidden]), #stats-keep-refused:not([hidden])", state="attached")
 
     with page.expect_download() as got:
         page.click('[data-action="stats_export"]')

@@ -91,6 +91,7 @@ def sources() -> list[str]:
 
 def _registry() -> dict:
     """The registries the page's scripts need before Python has loaded (values only: words are added per page)."""
+    from mexican_train import names
     from mexican_train.players import LEVELS
     from mexican_train.rules import PRESETS, Rules, seat_range, tile_count
     from mexican_train.tiles import SET_SIZES
@@ -116,6 +117,8 @@ def _registry() -> dict:
         "after_turn_default": AFTER_TURN_DEFAULT,
         "screens": {str(screen): section for screen, section in SECTIONS.items()},
         "protocol": page_data(),
+        # what a name may hold (mexican_train.names): the address is checked, and the form shown, by it
+        "name_rules": {"most": names.MOST, "hidden": names.hidden_class()},
     }
 
 

@@ -43,13 +43,29 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
 
 if [ "$VENDOR_ONLY" -eq 0 ]; then
-  # 1. Chromium from Debian (Playwright cannot download its own browsers here).
-  if [ ! -x /usr/bin/chromium ]; then
-    log "installing chromium (apt)"
+  # 1. The browsers from Debian (Playwright cannot download its own browsers here): Chromium for the
+  #    browser tests (Playwright), Firefox ESR (driven over WebDriver BiDi by puppeteer-core) and WebKitGTK's
+  #    WebDriver (WebKitWebDriver, driven by Selenium) with Xvfb for the engine smoke suite (e2e/engines/).
+  #    One `apt-get update`, and only when something is missing.
+  MISSING=""
+  for need in chromium:/usr/bin/chromium firefox-esr:/usr/bin/firefox-esr \
+              webkit2gtk-driver:/usr/bin/WebKitWebDriver xvfb:/usr/bin/xvfb-run; do
+    if [ -x "${need#*:}" ]; then
+      log "${need%%:*} present: $("${need#*:}" --version 2>/dev/null | head -n1)"
+    else
+      MISSING="$MISSING ${need%%:*}"
+    fi
+  done
+  if [ -n "$MISSING" ]; then
+    log "installing$MISSING (apt)"
     $SUDO apt-get update
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
-  else
-    log "chromium present: $(/usr/bin/chromium --version 2>/dev/null | head -n1)"
+    APT="$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y"
+    case "$MISSING" in *chromium*) $APT chromium ;; esac
+    # The smoke suite's engines without their recommends (57 packages instead of 225: no media codecs, which the
+    # game does not use).
+    ENGINES="$(printf '%s\n' $MISSING | grep -vx chromium | tr '\n' ' ' || true)"
+    # shellcheck disable=SC2086
+    if [ -n "${ENGINES// /}" ]; then $APT --no-install-recommends $ENGINES; fi
   fi
 
   # 2. npm packages pinned in package-lock.json (pyodide, @pyscript/core, axe-core).

@@ -89,6 +89,9 @@ declare namespace Py {
     level_labels: Record<string, string>;
     level_names: Record<string, string>;
     preset_rules: Record<string, string>;
+    /** What a name may hold (mexican_train.names): its most characters, and the inside of a character class
+     * (for a RegExp with the u flag) of the control and invisible characters it may not. */
+    name_rules: { most: number; hidden: string };
     protocol: ProtocolData;
   }
 

@@ -28,6 +28,17 @@ def _read(path: str) -> str:
         return boundedjson.decode(f.read(limit))
 
 
+def _load(path: str) -> Match:
+    """The match file at ``path``. Names read without their control or invisible characters are said in
+    one warning line on stderr (the file is read; the names take no part in the replay)."""
+    cleaned: list[int] = []
+    match = matchfile.loads(_read(path), cleaned)
+    if cleaned:
+        fields = ", ".join(f"players[{seat}].name" for seat in cleaned)
+        print(f"warning: control or invisible characters were taken out of {fields}", file=sys.stderr)
+    return match
+
+
 def play_out(match: Match, rngs: dict[tuple[int, int], random.Random] | None = None) -> Match:
     """Play a match to its end with the CPU kinds its players name.
 
@@ -68,7 +79,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
-    match = matchfile.loads(_read(args.file))
+    match = _load(args.file)
     if match.over:
         print("over")
         return 0
@@ -79,7 +90,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
-    match = matchfile.loads(_read(args.file))
+    match = _load(args.file)
     for text in args.actions:
         if match.over:
             raise MexicanTrainError(f"{text}: the match is over")
@@ -90,7 +101,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
 def cmd_move(args: argparse.Namespace) -> int:
     from .players import get_player, player_rng
-    match = matchfile.loads(_read(args.file))
+    match = _load(args.file)
     if match.over:
         raise MexicanTrainError("the match is over: there is no move to make")
     seat = match.round.seat       # the match is not over, so its round has a seat to move
@@ -109,7 +120,7 @@ def cmd_move(args: argparse.Namespace) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     import json
     from . import review
-    match = matchfile.loads(_read(args.file))
+    match = _load(args.file)
     if args.seat is not None and not 0 <= args.seat < match.rules.seats:
         raise MexicanTrainError(f"--seat {args.seat}: seats count 0 to {match.rules.seats - 1}")
     items = review.review(match, None if args.seat is None else [args.seat], args.seed)

@@ -12,6 +12,12 @@ refusing anything else with a MatchFileError that says what and where:
    the set minus the round's engine, that every action is legal when
    replayed, scores and totals.
 
+Names are the one field read with a correction rather than refused: a name
+holding control or invisible characters (``names``) is read without them,
+and the caller that asks is told which seats (``cleaned``). A name does not
+take part in the replay, and a save written before names were checked must
+still open; the name shown is the one the setup form would have kept.
+
 Fields the format does not name are welcome (and ignored) anywhere but in
 ``rules``, where an unknown option would change the game.
 """
@@ -21,7 +27,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import boundedjson
+from . import boundedjson, names
 from .actions import parse_action
 from .engine import RoundState, check_deal, new_round
 from .errors import MatchFileError, MexicanTrainError, Phrase
@@ -122,19 +128,21 @@ def _pretty(value: Any, indent: str) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
-def loads(text: str) -> Match:
-    """Read a match file (text); raises MatchFileError naming the first problem and where."""
-    return from_dict(boundedjson.parse(text))
+def loads(text: str, cleaned: list[int] | None = None) -> Match:
+    """Read a match file (text); raises MatchFileError naming the first problem and where. The seats
+    whose names lost control or invisible characters are added to ``cleaned``, when given."""
+    return from_dict(boundedjson.parse(text), cleaned)
 
 
-def from_dict(data: Any) -> Match:
-    """Build a Match from a parsed match file, checking every field and replaying every action."""
+def from_dict(data: Any, cleaned: list[int] | None = None) -> Match:
+    """Build a Match from a parsed match file, checking every field and replaying every action. The seats
+    whose names lost control or invisible characters are added to ``cleaned``, when given."""
     check_types(data)
     rules = _read_rules(data["rules"])
     seed = data["seed"]
     if not 0 <= seed <= MAX_SEED:
         raise MatchFileError(BAD_SEED, field="seed", most=MAX_SEED, value=show(seed))
-    players = _read_players(data["players"], rules)
+    players = _read_players(data["players"], rules, cleaned)
     raw_rounds = data["rounds"]
     if not raw_rounds:
         raise MatchFileError(NO_ROUNDS, field="rounds")
@@ -298,7 +306,7 @@ def _read_rules(raw: dict[str, Any]) -> Rules:
         raise MatchFileError(BAD_RULES, field="rules", reason=err) from None
 
 
-def _read_players(raw: list[Any], rules: Rules) -> tuple[Player, ...]:
+def _read_players(raw: list[Any], rules: Rules, cleaned: list[int] | None) -> tuple[Player, ...]:
     if len(raw) != rules.seats:
         raise MatchFileError(BAD_PLAYER_COUNT, field="players", seats=rules.seats)
     players = []
@@ -313,6 +321,9 @@ def _read_players(raw: list[Any], rules: Rules) -> tuple[Player, ...]:
             name.encode("utf-8")
         except UnicodeEncodeError:   # a lone surrogate ("\ud800"): no page or terminal can show it
             raise MatchFileError(NOT_TEXT, field=f"players[{seat}].name", seat=seat) from None
+        name, hidden = names.clean(name, most=None)   # empty: the page shows the seat's default name
+        if hidden and cleaned is not None:
+            cleaned.append(seat)
         players.append(Player(name, kind))
     return tuple(players)
 

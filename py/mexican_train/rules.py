@@ -37,6 +37,11 @@ PRESET_NAMES = {"standard": N_("Standard rules"), "classic": N_("Classic rules")
 PRESET_WORDS = {"standard": N_("standard"), "classic": N_("classic")}
 """Each preset as a word inside a sentence ("the classic rules on double-6 seat 2 to 4 players")."""
 
+def _cut(text: str, most: int = 40) -> str:
+    """A value from outside as a message quotes it: its first ``most`` characters."""
+    return text if len(text) <= most else text[:most] + "…"
+
+
 # -- what Rules says about settings it refuses (message ids: the page shows them in its language) ------
 NOT_A_PRESET = N_("preset must be one of {presets}, not {value}")
 UNKNOWN_OPTION = N_("unknown rule option: {name}")
@@ -161,10 +166,10 @@ class Rules:
         Options left out (or given as None) take the preset's value for the chosen set and seats.
         """
         if preset not in PRESETS:
-            raise RulesError(NOT_A_PRESET, presets=", ".join(PRESETS), value=repr(preset))
+            raise RulesError(NOT_A_PRESET, presets=", ".join(PRESETS), value=_cut(repr(preset)))
         unknown = set(options) - {f.name for f in fields(cls)} - {"preset"}
         if unknown:
-            raise RulesError(UNKNOWN_OPTION, name=repr(sorted(unknown)[0][:40]))
+            raise RulesError(UNKNOWN_OPTION, name=_cut(sorted(unknown)[0]))
         options = {k: v for k, v in options.items() if v is not None}
         top = options.get("set", 12)
         seats = options.get("seats", 2)

@@ -36,6 +36,8 @@
     "Loading files": 0.92, "Loaded files": 0.96, "Loaded Pyodide": 0.98
   };
   var stageWeight = 0;
+  /** @param {object} object @param {string} key */
+  function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }   // own keys only
   // The files the bar follows, [received, total] bytes each, with a hint of the total until the response
   // says it (Content-Length, for a body sent as it is). A body the host compresses is counted as the
   // browser inflates it, against its inflated size (the hint: Pyodide 314.0.7's wasm, the game's cut-down
@@ -78,7 +80,7 @@
   function takeDownloads() {
     var seen = window.mtDownload || {};
     for (var name in seen) {
-      if (!(name in bytes)) continue;
+      if (!has(bytes, name)) continue;
       var got = seen[name];
       if (got === null) { delete bytes[name]; continue; }   // a file that will not come (no snapshot)
       bytes[name] = [got[0], got[1] || Math.max(bytes[name][1], got[0])];
@@ -98,7 +100,7 @@
   // --- 2. stage progress (polyscript dispatches these on window) ---
   addEventListener("py:progress", function (e) {
     mark("py:progress", e.detail);
-    if (e.detail in STAGES) stageWeight = Math.max(stageWeight, STAGES[e.detail]);
+    if (typeof e.detail === "string" && has(STAGES, e.detail)) stageWeight = Math.max(stageWeight, STAGES[e.detail]);
     if (e.detail === "Loading files") setStage(TEXT.loadFiles);
     render();
   });

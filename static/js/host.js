@@ -7,7 +7,10 @@
 //   {source: "mexican-train", version: 1, type, ...}
 // Events: ready; match-start {rules, players: [{kind, name?}]}; round-end {round, scores, totals};
 // match-end {totals, winners}; paused; resumed. Rounds count from 1; no event ever carries a tile.
-// Commands: {source: "mexican-train-host", type: "pause" | "resume" | "mute"}.
+// Commands: {source: "mexican-train-host", type: "pause" | "resume" | "mute"}. A command's type is looked up
+// among these by its own keys only (a Map): "constructor", "__proto__" and the other names every object
+// inherits are unknown commands like any other, and a warning quotes at most 40 characters of what came.
+import { quote } from "./text.js";
 
 export const SOURCE = "mexican-train";
 export const HOST_SOURCE = "mexican-train-host";
@@ -20,12 +23,25 @@ export const VERSION = 1;
 function namedOrigin(params) {
   const text = params.get("host");
   if (text === null) return null;
+  const times = params.getAll("host").length;
+  if (times > 1) console.warn(`mexican-train: the address gives host ${times} times; only the first applies: host=${quote(text)}`);
   try {
     const origin = new URL(text).origin;
     if (origin !== "null" && origin === text.replace(/\/$/, "")) return origin;
   } catch (e) { /* below */ }
-  console.warn(`mexican-train: ignoring the address's host=${text}: it is an origin like https://games.example`);
+  console.warn(`mexican-train: ignoring the address's host=${quote(text)}: it is an origin like https://games.example`);
   return null;
+}
+
+/**
+ * A command's type, for a warning: the text (quoted, cut short), or what kind of value came instead.
+ * @param {unknown} type
+ */
+function described(type) {
+  if (typeof type === "string") return `"${quote(type)}"`;
+  if (type === null || type === undefined) return "(no type)";
+  if (Array.isArray(type)) return "(a list)";
+  return typeof type === "object" ? "(an object)" : `(a ${typeof type})`;
 }
 
 /**
@@ -40,6 +56,7 @@ function namedOrigin(params) {
 export function attachHost(params, commands, hostNames) {
   const framed = window.parent !== window;
   const origin = namedOrigin(params);
+  const known = new Map(Object.entries(commands));
 
   /**
    * @param {string} type
@@ -58,12 +75,12 @@ export function attachHost(params, commands, hostNames) {
         : !origin ? "the address names no host (?host=...)"
         : event.origin !== origin ? `commands come from ${origin} only`
         : "commands come from the page that holds the frame only";
-      console.warn(`mexican-train: ignoring the command "${data.type}" from ${event.origin}: ${why}`);
+      console.warn(`mexican-train: ignoring the command ${described(data.type)} from ${event.origin}: ${why}`);
       return;
     }
-    const run = commands[data.type];
+    const run = typeof data.type === "string" ? known.get(data.type) : undefined;
     if (run) run();
-    else console.warn(`mexican-train: unknown command "${data.type}"`);
+    else console.warn(`mexican-train: unknown command ${described(data.type)}: the commands are ${[...known.keys()].join(", ")}`);
   });
 
   /**

@@ -46,7 +46,11 @@
 
   var KEY = "mexican-train:prefs:ui";
   var MOTIONS = { system: 1, reduce: 1, full: 1 };
+  var NAMES = ["numerals", "contrast", "motion"];   // the preferences there are
   var html = document.documentElement;
+  // What is stored is read by its own keys only: "constructor" is no motion, "__proto__" no preference.
+  /** @param {object} object @param {string} key */
+  function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
 
   /**
    * @param {string} query
@@ -78,7 +82,7 @@
     return {
       numerals: raw.numerals === true,
       contrast: typeof raw.contrast === "boolean" ? raw.contrast : !!systemContrast.matches,
-      motion: String(raw.motion) in MOTIONS ? /** @type {MtPrefsValues["motion"]} */ (raw.motion) : "system"
+      motion: typeof raw.motion === "string" && has(MOTIONS, raw.motion) ? /** @type {MtPrefsValues["motion"]} */ (raw.motion) : "system"
     };
   }
 
@@ -97,7 +101,7 @@
       var c = /** @type {HTMLInputElement} */ (controls[i]);   // a checkbox, or a select (motion)
       var name = /** @type {keyof MtPrefsValues} */ (c.getAttribute("data-pref"));
       if (c.type === "checkbox") c.checked = !!p[name];
-      else if (name in p) c.value = String(p[name]);
+      else if (has(p, name)) c.value = String(p[name]);
     }
   }
 
@@ -108,8 +112,11 @@
   function set(update) {
     /** @type {Record<string, unknown>} */
     var raw = {}, old = read();
-    for (var o in old) raw[o] = old[o];
-    for (var k in update) raw[k] = update[k];
+    for (var i = 0; i < NAMES.length; i++) {
+      var k = NAMES[i];
+      if (has(update, k)) raw[k] = update[k];
+      else if (has(old, k)) raw[k] = old[k];
+    }
     memory = raw;
     try { localStorage.setItem(KEY, JSON.stringify(raw)); } catch (e) { /* private mode: applied, not kept */ }
     var p = apply();

@@ -9,6 +9,12 @@
 // console warning naming it, and the rest still applies. `lang` is followed by the page's display script
 // (static/js/prefs.js, before anything is drawn; here it is only checked) and `host`, the embedding
 // page's origin, by static/js/host.js.
+//
+// Every name from the address is looked up by the registries' own keys only (Object.hasOwn, or an array's
+// includes): "constructor", "__proto__" and the other names every object inherits are bad values like any
+// other. A parameter given twice draws one warning and its first value applies (as URLSearchParams.get,
+// and so prefs.js and host.js, read it). A warning quotes at most the first 40 characters of a value.
+import { cleanName, quote } from "./text.js";
 
 /**
  * A seat the address names: who plays it, its name.
@@ -53,18 +59,25 @@ export function readPresets(params, registry, testing = false, languages = null)
   const values = {};
   /** @type {string[]} */
   const warnings = [];
-  const bad = (/** @type {string} */ name, /** @type {string} */ why) => warnings.push(`mexican-train: ignoring the address's ${name}=${params.get(name)}: ${why}`);
-  const given = (/** @type {string} */ name) => params.has(name);
+  const bad = (/** @type {string} */ name, /** @type {string} */ why) =>
+    warnings.push(`mexican-train: ignoring the address's ${name}=${quote(param(name))}: ${why}`);
+  const given = (/** @type {string} */ name) => {
+    const all = params.getAll(name);
+    if (all.length > 1) {
+      warnings.push(`mexican-train: the address gives ${name} ${all.length} times; only the first applies: ${name}=${quote(all[0])}`);
+    }
+    return all.length > 0;
+  };
   const param = (/** @type {string} */ name) => params.get(name) ?? "";   // asked only of the parameters given
 
   if (given("preset")) {
-    if (param("preset") in registry.presets) values.preset = param("preset");
+    if (Object.hasOwn(registry.presets, param("preset"))) values.preset = param("preset");
     else bad("preset", `it is one of ${Object.keys(registry.presets).join(", ")}`);
   }
   const preset = values.preset || "standard";
   if (given("set")) {
     const top = param("set");
-    if (top in registry.presets[preset]) values.set = Number(top);
+    if (Object.hasOwn(registry.presets[preset], top)) values.set = Number(top);
     else bad("set", `it is one of ${Object.keys(registry.presets[preset]).join(", ")}`);
   }
   const table = registry.presets[preset][String(values.set || 12)];
@@ -84,9 +97,10 @@ export function readPresets(params, registry, testing = false, languages = null)
       else bad("seat" + i, `a seat is played by one of ${kinds.join(", ")}`);
     }
     if (given("name" + i)) {
-      const name = param("name" + i).replace(/\s+/g, " ").trim();
-      if (name && name.length <= 24) seat.name = name;
-      else bad("name" + i, "a name has 1 to 24 characters");
+      const { name, hidden, long } = cleanName(param("name" + i));
+      if (hidden) bad("name" + i, "a name holds no control or invisible characters");
+      else if (name && !long) seat.name = name;
+      else bad("name" + i, `a name has 1 to ${registry.name_rules.most} characters`);
     }
     if (Object.keys(seat).length) players[i] = seat;
   }

@@ -11,7 +11,7 @@
 // remembered. ?seed=N alone only fills the deal number (the same N deals the same tiles), and
 //   ?test=1   also offers "CPU: Random" seats (a random legal move; for tests)
 import { $, find } from "./dom.js";
-import { REGISTRY, TEXT, fill } from "./text.js";
+import { REGISTRY, TEXT, cleanName, fill } from "./text.js";
 
 /**
  * The setup form (page/index.html) with its named controls. Each rule option's control is named after the
@@ -41,6 +41,15 @@ let afterTurnChosen = false;
 let visitOnly = false;
 
 /**
+ * ``table[key]`` when the registry table has that key of its own (never an inherited "constructor"), else undefined.
+ * @template T
+ * @param {Record<string, T>} table
+ * @param {string} key
+ * @returns {T | undefined}
+ */
+const own = (table, key) => (Object.hasOwn(table, key) ? table[key] : undefined);
+
+/**
  * The name a seat gets when none is typed (as ui/controller.py's default_name decides it).
  * @param {number} index
  * @param {string} kind
@@ -54,7 +63,7 @@ function defaultName(index, kind, people) {
 function chosenSet() { return find('input[name="set"]:checked', HTMLInputElement, form()).value; }
 
 function presetTable() {
-  const table = REGISTRY.presets[form().preset.value] || REGISTRY.presets.standard;
+  const table = own(REGISTRY.presets, form().preset.value) || REGISTRY.presets.standard;
   return table[chosenSet()];
 }
 
@@ -216,8 +225,8 @@ export function summarise() {
   const count = Number($("seats", HTMLSelectElement).value);
   const people = seats.slice(0, count).filter((s) => s.kind === "human").length;
   const who = seats.slice(0, count).map((s, i) => {
-    const name = s.name.trim() || defaultName(i, s.kind, people);
-    return s.kind === "human" ? name : fill(TEXT.seatCpu, { name, level: REGISTRY.level_names[s.kind] || s.kind });
+    const name = cleanName(s.name).name || defaultName(i, s.kind, people);   // as Python will keep it
+    return s.kind === "human" ? name : fill(TEXT.seatCpu, { name, level: own(REGISTRY.level_names, s.kind) || s.kind });
   });
   const players = document.createElement("li");
   players.className = "who";
@@ -228,42 +237,45 @@ export function summarise() {
     players.append(span, " ");
   }
   const game = document.createElement("li");
-  game.textContent = [choiceName("set"), choiceName("rounds"), REGISTRY.preset_rules[f.preset.value]].join(" · ");
+  game.textContent = [choiceName("set"), choiceName("rounds"), own(REGISTRY.preset_rules, f.preset.value)].join(" · ");
   $("quick-summary").replaceChildren(players, game);
 }
 
+// What this browser remembered is read by its own keys only, each value checked as the form allows it.
 function restore() {
   // what remember() wrote, from this page or an older one: each field is checked before it is used
   /** @type {Partial<Settings> | null} */
   let s = null;
   try { s = JSON.parse(localStorage.getItem(PREFS_KEY) || "null"); } catch (e) { s = null; }
-  if (!s || typeof s !== "object") return;
+  if (!s || typeof s !== "object" || Array.isArray(s)) return;
+  const has = (/** @type {string} */ key) => Object.hasOwn(s, key);
   const f = form();
+  const plain = (/** @type {unknown} */ value) => typeof value === "string" || typeof value === "number";
   const setRadio = (/** @type {string} */ name, /** @type {unknown} */ value) => {
-    const input = f.querySelector(`input[name="${name}"][value="${CSS.escape(String(value))}"]`);
+    const input = plain(value) && f.querySelector(`input[name="${name}"][value="${CSS.escape(String(value))}"]`);
     if (input) /** @type {HTMLInputElement} */ (input).checked = true;
   };
   const setSelect = (/** @type {HTMLSelectElement} */ select, /** @type {unknown} */ value) => {
-    if ([...select.options].some((o) => o.value === String(value))) select.value = String(value);
+    if (plain(value) && [...select.options].some((o) => o.value === String(value))) select.value = String(value);
   };
-  if (String(s.preset) in REGISTRY.presets) f.preset.value = String(s.preset);
-  setRadio("set", s.set);
-  setRadio("rounds", s.rounds);
+  if (has("preset") && Object.hasOwn(REGISTRY.presets, String(s.preset))) f.preset.value = String(s.preset);
+  if (has("set")) setRadio("set", s.set);
+  if (has("rounds")) setRadio("rounds", s.rounds);
   if (s.cpu_speed !== undefined && REGISTRY.speeds.includes(s.cpu_speed)) f.cpu_speed.value = s.cpu_speed;
   for (const option of REGISTRY.options) {
-    if (!(option.name in s)) continue;
+    if (!has(option.name)) continue;
     if (option.kind === "switch") /** @type {HTMLInputElement} */ (f[option.name]).checked = !!s[option.name];
     else setSelect(f[option.name], s[option.name]);
   }
   f.hand_size.value = Number.isInteger(s.hand_size) ? String(s.hand_size) : "";
-  if (Array.isArray(s.players)) {
+  if (has("players") && Array.isArray(s.players)) {
     seats = s.players.slice(0, 10).map((p, i) => {
-      const name = String((p && p.name) || "").slice(0, 24);
+      const name = p && typeof p === "object" && Object.hasOwn(p, "name") ? cleanName(p.name).name : "";
       const defaults = [REGISTRY.names.you, fill(REGISTRY.names.person, { n: i + 1 }), fill(REGISTRY.names.cpu, { n: i })];
       return { name: defaults.includes(name) ? "" : name, kind: KINDS.includes(p && p.kind) ? p.kind : "normal" };
     });
   }
-  if (Number.isInteger(s.seats)) $("seats", HTMLSelectElement).value = String(s.seats);
+  if (Number.isInteger(s.seats)) setSelect($("seats", HTMLSelectElement), s.seats);
   if (s.after_turn !== undefined && REGISTRY.after_turn.includes(s.after_turn)) { f.after_turn.value = s.after_turn; afterTurnChosen = true; }
 }
 
@@ -286,7 +298,7 @@ function applyAddress(values) {
   if (values.rounds) check("rounds", values.rounds);
   if (values.cpu_speed) f.cpu_speed.value = values.cpu_speed;
   for (const option of REGISTRY.options) {
-    if (!(option.name in values)) continue;
+    if (!Object.hasOwn(values, option.name)) continue;
     if (option.kind === "switch") /** @type {HTMLInputElement} */ (f[option.name]).checked = /** @type {boolean} */ (values[option.name]);
     else /** @type {HTMLSelectElement} */ (f[option.name]).value = String(values[option.name]);
   }

@@ -76,7 +76,7 @@ const EFFECTS = {
 
 /** @param {string} name */
 export function play(name) {
-  if (!on || !ctx || !EFFECTS[name]) return;
+  if (!on || !ctx || !Object.hasOwn(EFFECTS, name)) return;
   try { EFFECTS[name](); } catch (e) { /* a sound is never worth an error */ }
 }
 

@@ -22,7 +22,8 @@ from ..players.base import Steps
 from ..rules import Rules
 from ..tiles import Tile, parse_tile
 from ..view import seat_view
-from ..i18n import LANGUAGES, N_, _, join_and, translations
+from .. import names
+from ..i18n import LANGUAGES, N_, _, join_and, plural, translations
 from . import protocol
 from . import strings as S
 from .narrate import describe_move, narrate, round_end, tile_text, train_name
@@ -203,31 +204,50 @@ def _default_names_everywhere(seat: int, kind: str, people: int) -> set[str]:
 
 def with_local_names(session: Session) -> Session:
     """The Session with every player who kept a default name ("You", "Player 2", "CPU 1" in any
-    language) named as the language spoken now names them: a match started in one language and
-    continued in another speaks one language. Names someone typed are kept as they are."""
+    language), or has none (a match file's empty name), named as the language spoken now names them: a
+    match started in one language and continued in another speaks one language. Names someone typed are
+    kept as they are."""
     match = session.match
     if match is None:
         return session
     people = sum(1 for p in match.players if p.kind == "human")
     players = tuple(
         p._replace(name=default_name(seat, p.kind, people))
-        if p.name in _default_names_everywhere(seat, p.kind, people) else p
+        if not p.name or p.name in _default_names_everywhere(seat, p.kind, people) else p
         for seat, p in enumerate(match.players))
     if players == match.players:
         return session
     return session._replace(match=match._replace(players=players))
 
 
-def settings_to_match(settings: dict[str, Any]) -> Match:
-    """A new Match from the setup form's settings; RulesError names a bad setting."""
+def with_names_cleaned_said(session: Session, seats: list[int]) -> Session:
+    """The Session telling the player, once, that control or invisible characters were taken out of the
+    names of ``seats`` (``names.clean``), by the names the screen shows (an empty one: the default); said
+    after what just happened, before what to do now."""
+    match = with_local_names(session).match
+    if not seats or match is None:
+        return session
+    shown = [match.players[seat].name for seat in sorted(set(seats))]
+    line = plural(S.SAID_NAMES_CLEANED, len(shown), names=join_and(shown))
+    at = len(session.announce) - len(session.prompts)
+    return session._replace(announce=session.announce[:at] + (line,) + session.announce[at:])
+
+
+def settings_to_match(settings: dict[str, Any]) -> tuple[Match, list[int]]:
+    """A new Match from the setup form's settings, and the seats whose names lost control or invisible
+    characters (``names.clean``); RulesError names a bad setting."""
     options = {name: settings.get(name) for name, _ in Rules.options() if name != "preset"}
     rules = Rules.make(settings.get("preset", "standard"), **options)
     raw_players = settings.get("players") or []
     players = []
+    cleaned = []
     for seat in range(rules.seats):
         raw = raw_players[seat] if seat < len(raw_players) else {}
         kind = raw.get("kind") or ("human" if seat == 0 else "normal")
-        players.append(Player(" ".join(str(raw.get("name") or "").split())[:24], kind))
+        name = names.clean(str(raw.get("name") or ""))
+        if name.cleaned:
+            cleaned.append(seat)
+        players.append(Player(name.text, kind))
     people = sum(1 for p in players if p.kind == "human")
     # "You" names the one person against computers; with several people it would give "You's train".
     players = [p if p.name and not (people >= 2 and p.name == _(S.YOU)) else
@@ -235,21 +255,22 @@ def settings_to_match(settings: dict[str, Any]) -> Match:
     seed = settings.get("seed")
     if not isinstance(seed, int) or seed < 0:
         seed = 0
-    return new_match(rules, seed, players)
+    return new_match(rules, seed, players), cleaned
 
 
 def start(settings: dict[str, Any]) -> Session:
     """A Session at the first turn of a new match (or showing why the settings cannot start one)."""
     try:
-        match = settings_to_match(settings)
+        match, cleaned = settings_to_match(settings)
     except (MexicanTrainError, TypeError, ValueError) as err:
         reason = err.localized() if isinstance(err, MexicanTrainError) else str(err)
         return Session(error=_(S.ERROR_SETTINGS).format(reason=reason))
     speed = _speed(settings.get("cpu_speed"))
     after_turn = _after_turn(settings.get("after_turn"), match)
-    names = join_and(p.name for p in match.players)
+    players = join_and(p.name for p in match.players)
     session = Session(match=match, cpu_speed=speed, after_turn=after_turn)
-    return _turn_begins(session, (_(S.SAID_MATCH_START).format(players=names), _round_start_line(match)))
+    session = _turn_begins(session, (_(S.SAID_MATCH_START).format(players=players), _round_start_line(match)))
+    return with_names_cleaned_said(session, cleaned)
 
 
 def _speed(value: object) -> str:

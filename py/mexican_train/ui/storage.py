@@ -30,7 +30,7 @@ from .. import boundedjson, matchfile
 from ..errors import MatchFileError, MexicanTrainError
 from ..i18n import N_, _
 from . import strings as S
-from .controller import Session, app_state, restore
+from .controller import Session, app_state, restore, with_names_cleaned_said
 from .protocol import STORAGE_PREFIX
 
 PREFIX = STORAGE_PREFIX
@@ -108,12 +108,15 @@ def migrate(data: Any) -> dict[str, Any]:
 
 def session_of(record: dict[str, Any]) -> Session:
     """The session a save record holds. Only the match must be readable: screens and pause that do not
-    make sense are left out rather than losing the match."""
-    match = matchfile.from_dict(record["match"])
+    make sense are left out rather than losing the match. Names that lost control or invisible
+    characters on the way in are said once."""
+    cleaned: list[int] = []
+    match = matchfile.from_dict(record["match"], cleaned)
     try:
-        return restore(match, record.get("app"))
+        session = restore(match, record.get("app"))
     except Exception:  # noqa: BLE001 - the app part is a nicety; the match is what matters
-        return restore(match, None)
+        session = restore(match, None)
+    return with_names_cleaned_said(session, cleaned)
 
 
 def read_session(text: str) -> Session:

@@ -131,6 +131,8 @@ SAID_ROUND_START = N_("Round {number} of {rounds}: engine {engine}-{engine}. {na
 SAID_ROUND_START_YOU = N_("Round {number} of {rounds}: engine {engine}-{engine}. You start.")
 SAID_MATCH_START = N_("New match: {players}.")
 SAID_RESTORED = N_("Saved match restored.")
+SAID_NAMES_CLEANED = NP_("Control or invisible characters were taken out of the name {names}.",
+                         "Control or invisible characters were taken out of the names {names}.")
 
 # -- moves in short (for summaries and the hint) -------------------------------------------
 MOVE_PLAY = N_("{tile} on {train}")

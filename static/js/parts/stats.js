@@ -3,6 +3,7 @@
 import { $, h } from "../dom.js";
 import { openDialog, closeDialog } from "../render.js";
 import { drawChart } from "../chart.js";
+import { askKeep, keepQuietly, showKeep } from "../keep.js";
 
 /** @type {Py.PartHooks} */
 let hooks;
@@ -38,7 +39,10 @@ export function render(answer) {
   $("stats-figure").hidden = !s.chart;
   if (s.chart) drawChart($("stats-chart"), $("stats-chart-caption"), $("stats-chart-text"), s.chart);
   else for (const id of ["stats-chart", "stats-chart-text"]) $(id).replaceChildren();
-  if (!$("stats-dialog", HTMLDialogElement).open) openDialog($("stats-dialog", HTMLDialogElement));
+  if (!$("stats-dialog", HTMLDialogElement).open) {
+    showKeep();
+    openDialog($("stats-dialog", HTMLDialogElement));
+  }
 }
 
 /** @type {Py.PartModule["actions"]} */
@@ -46,6 +50,7 @@ export const actions = {
   stats: () => { hooks.send({ type: "stats" }); return true; },
   stats_export: () => { hooks.send({ type: "stats_export" }); return true; },
   stats_import: () => { $("stats-file").click(); return true; },
+  stats_keep: () => { askKeep(); return true; },
   stats_reset: () => { openDialog($("stats-reset-dialog", HTMLDialogElement)); return true; },
   stats_reset_confirmed: () => {
     closeDialog($("stats-reset-dialog", HTMLDialogElement));
@@ -53,6 +58,9 @@ export const actions = {
     return true;
   },
 };
+
+/** Python is ready: ask for lasting storage where no prompt can come of it (keep.js). */
+export function ready() { keepQuietly(); }
 
 /** @param {Py.PartHooks} app */
 export function attach(app) {
