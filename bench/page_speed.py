@@ -37,7 +37,7 @@ worker's own Resource Timing).
 
 CPU-vs-CPU (``--seats``, default strong,normal,easy,strong on double-12, CPU
 speed instant, ``--rounds one``): every CPU step's Python time (the CPU's
-choice plus the move applied, from page.py's ``mtApi.timings()``), the whole
+choice plus the move applied, from the ``timings`` event, through the page's test hook ``window.mtTest``), the whole
 step across the bridge (JSON both ways, the view model, the save), and every
 screen update (app.js's ``mtPerf``: drawing the view model plus style and
 layout). Medians and 95th percentiles.
@@ -211,13 +211,13 @@ def cpu_match(browser, base: str, seats: list[str], set_: int, rounds: str, seed
         page.goto(base + "?test=1&nosw")
         page.wait_for_selector("html[data-py-ready]", state="attached", timeout=READY_MS)
         fill_match_form(page, seats, set_, rounds, "instant", seed)
-        page.evaluate("window.mtPerf.layout = true; window.mtPerf.steps.length = 0; window.mtApi.timings()")
+        page.evaluate("window.mtPerf.layout = true; window.mtPerf.steps.length = 0; window.mtTest.call({type: 'timings'})")
         page.click('#setup [data-action="start"]')
         if page.locator("#confirm-dialog").is_visible():
             page.click('[data-action="confirm_new"]')
 
         def collect():
-            decisions.extend(json.loads(page.evaluate("window.mtApi.timings()"))["cpu"])
+            decisions.extend(page.evaluate("window.mtTest.call({type: 'timings'}).then((a) => a.view.cpu)"))
             steps.extend(page.evaluate("window.mtPerf.steps.splice(0)"))
 
         while True:

@@ -143,6 +143,10 @@ def test_a_4_mb_unreadable_save_in_a_full_storage_stays_is_offered_as_a_download
     watch.check()
 
 
+# Python stops answering (as after a fatal error): the bridge's door throws from then on (a test hook).
+BREAK_PYTHON = "() => window.mtTest.breakBridge('Pyodide has suffered a fatal error')"
+
+
 def test_saves_that_fail_are_counted_a_reload_says_how_far_behind_and_a_dead_bridge_offers_a_reload(fresh_page):
     page, watch, url = fresh_page()
     page.goto(url)
@@ -172,7 +176,7 @@ def test_saves_that_fail_are_counted_a_reload_says_how_far_behind_and_a_dead_bri
     page.wait_for_selector("#game-screen", state="visible")
     game.idle()
     # Python stops answering (as after a fatal error): the page says so and offers a reload that works
-    page.evaluate("() => { window.mtApi.dispatch = () => { throw new Error('Pyodide has suffered a fatal error'); }; }")
+    page.evaluate(BREAK_PYTHON)
     step = game.attr("data-step")
     for action in ("next", "draw", "pass"):
         if game.shown(action):
@@ -180,7 +184,7 @@ def test_saves_that_fail_are_counted_a_reload_says_how_far_behind_and_a_dead_bri
             break
     else:
         page.click(f'#hand-tiles [data-tile="{game.playable()[0]}"]')
-    assert "stopped answering" in page.inner_text("#game-error")
+    page.wait_for_function("() => document.getElementById('game-error').textContent.includes('stopped answering')")
     watch.errors = [e for e in watch.errors if "mexican-train bridge" not in e]
     with page.expect_navigation():
         page.click('#reload-row [data-action="reload_page"]')
@@ -194,11 +198,6 @@ def test_saves_that_fail_are_counted_a_reload_says_how_far_behind_and_a_dead_bri
 # The same Python's death, met by the coach's screens (the replay here; the review asks through the same door):
 # the page says so where the person is and offers the reload, with no page error. It threw a TypeError instead
 # (coach.js called a ``show`` that app.js never handed it).
-BREAK_PYTHON = """() => {
-  const dead = () => { throw new Error('Pyodide has suffered a fatal error'); };
-  window.mtApi.dispatch = dead;
-  window.mtApi.coach = dead;
-}"""
 
 
 def test_python_that_stops_answering_on_the_replay_screen_is_said_and_a_reload_is_offered(fresh_page):

@@ -39,8 +39,7 @@ INLINED = build_sw.INLINED
 """Sources the pages carry inline: never fetched, so never deployed or cached on their own."""
 CSS, PREFS = (os.path.join(ROOT, *path.split("/")) for path in INLINED)
 MANIFEST = os.path.join(ROOT, "manifest.webmanifest")
-# Every Python module the pages draw text or registries from: a change rebuilds them.
-PY_SOURCES = ("i18n.py", "names.py", "rules.py", "players/__init__.py", "ui/strings.py", "ui/controller.py")
+PACKAGE = os.path.join(ROOT, "py", "mexican_train")
 
 POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src; img-src 'self' data:; "
           "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
@@ -83,8 +82,10 @@ def languages() -> list[str]:
 
 def sources() -> list[str]:
     """Every file a page is made from."""
-    found = [CSS, PREFS, MANIFEST] + [os.path.join(TEMPLATES, n) for n in sorted(os.listdir(TEMPLATES)) if n.endswith(".html")]
-    found += [os.path.join(ROOT, "py", "mexican_train", p) for p in PY_SOURCES]
+    found = [CSS, PREFS, MANIFEST] + sorted(os.path.join(d, n) for d, _dirs, names in os.walk(TEMPLATES)
+                                            for n in names if n.endswith(".html"))
+    # the pages draw words and registries from the package: any of its modules may hold them
+    found += sorted(os.path.join(d, n) for d, _dirs, names in os.walk(PACKAGE) for n in names if n.endswith(".py"))
     return found + catalogs.compiled_files()
 
 
@@ -95,6 +96,7 @@ def _registry() -> dict:
     from mexican_train.rules import PRESETS, Rules, seat_range, tile_count
     from mexican_train.tiles import SET_SIZES
     from mexican_train.ui.controller import AFTER_TURN, AFTER_TURN_DEFAULT, DEFAULT_SPEED, SECTIONS, SPEEDS
+    from mexican_train.ui.protocol import page_data
     presets = {}
     for preset in PRESETS:
         presets[preset] = {str(top): {"seats": [seat_range(preset, top).start, seat_range(preset, top).stop - 1],
@@ -114,6 +116,7 @@ def _registry() -> dict:
         "after_turn": [choice.name for choice in AFTER_TURN],
         "after_turn_default": AFTER_TURN_DEFAULT,
         "screens": {str(screen): section for screen, section in SECTIONS.items()},
+        "protocol": page_data(),
         # what a name may hold (mexican_train.names): the address is checked, and the form shown, by it
         "name_rules": {"most": names.MOST, "hidden": names.hidden_class()},
     }
@@ -167,7 +170,11 @@ def render(lang: str) -> str:
         with open(PREFS, encoding="utf-8") as f:
             prefs_js = f.read()
         options = dict(Rules.options())
+        from mexican_train.ui import parts as screen_parts
+        parts = [env.get_template(f"parts/{name}.html").make_module({"_": i18n._, "ngettext": i18n.ngettext})
+                 for name in sorted(screen_parts.load())]
         page = env.get_template("index.html").render(
+            parts=parts,
             # the style, the script and the data are ours and go in as they are
             lang=lang, languages=langs, manifest=manifest_file(lang), text=text, css=Markup(css), prefs_js=Markup(prefs_js), csp=Markup(POLICY),
             data_json=Markup(json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")),

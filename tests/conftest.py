@@ -22,22 +22,7 @@ def send(session: Session, *events: dict) -> Session:
     return session
 
 
-class Clock:
-    """The page's clock for ``App``: milliseconds that move on by one at every reading."""
-
-    def __init__(self) -> None:
-        self.now = 1000
-
-    def __call__(self) -> int:
-        self.now += 1
-        return self.now
-
-
-def new_app(store=None, tab: str = "tab-a", memo=None):
-    """py/page.py's App for one tab, on ``store`` (a fresh DictStorage if none) and a fake clock."""
-    from page import App
-    from mexican_train.ui.storage import DictStorage
-    return App(store if store is not None else DictStorage(), Clock(), tab, memo=memo)
+from tests.browser_side import Clock, Tab, new_tab  # noqa: F401 - re-exported for the tests
 
 
 def run_cli(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:

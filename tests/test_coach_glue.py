@@ -1,5 +1,6 @@
-"""The page's coach without a browser (ui/coach.py, ui/records.py, py/page.py's make_apps): statistics kept
-like a save, the daily deal under its own key, attempts counted once, the review in short slices."""
+"""The screens beside the board without a browser (ui/parts/, ui/records.py, through ``dispatch.Page``):
+statistics kept like a save, the daily deal under its own key, attempts counted once, the review in short
+slices."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 import time
 
 import pytest
-from page import make_apps
+from tests.browser_side import Tab
 
 from mexican_train import review, stats
 from mexican_train.ui import records
@@ -27,27 +28,32 @@ class Clock:
         return self.now
 
 
+def make_tab(store, clock, tab, slice_ms=None):
+    """A tab of the game on ``store`` with ``clock``."""
+    return Tab(store, tab, clock=clock, slice_ms=slice_ms)
+
+
 def step(coach, vm):
     """Whoever is to move makes one move (a person plays the first playable tile); None at the match's end."""
     if vm.get("screen") == "match_end":
         return None
     if vm.get("screen") == "round_end":
-        return coach.dispatch({"type": "command", "name": vm["round_end"]["button"]["id"]})
+        return coach.send({"type": "command", "name": vm["round_end"]["button"]["id"]})
     shown = {c["id"] for c in vm.get("commands", []) if c["shown"]}
     if "next" in shown:
-        return coach.dispatch({"type": "command", "name": "next"})
+        return coach.send({"type": "command", "name": "next"})
     hand = vm.get("hand")
     if hand and hand.get("active"):
         playable = [t for t in hand["tiles"] if t["playable"]]
         if playable:
-            coach.dispatch({"type": "tile", "tile": playable[0]["id"]})
-            return coach.dispatch({"type": "train", "train": playable[0]["targets"][0]})
+            coach.send({"type": "tile", "tile": playable[0]["id"]})
+            return coach.send({"type": "train", "train": playable[0]["targets"][0]})
         for name in ("draw", "pass", "stop"):
             if name in shown:
-                return coach.dispatch({"type": "command", "name": name})
-    answer = coach.dispatch({"type": "cpu"})
+                return coach.send({"type": "command", "name": name})
+    answer = coach.send({"type": "cpu"})
     while answer.get("same"):
-        answer = coach.dispatch({"type": "think"})
+        answer = coach.send({"type": "think"})
     return answer
 
 
@@ -63,18 +69,18 @@ def play_through(coach, vm, limit=3000):
 
 def test_a_finished_match_is_counted_once_even_when_continued_in_another_tab():
     store = DictStorage()
-    _app, coach = make_apps(store, Clock(), "tab-a")
-    vm = coach.dispatch({"type": "new_match", "settings": PEOPLE})
+    coach = make_tab(store, Clock(), "tab-a")
+    vm = coach.send({"type": "new_match", "settings": PEOPLE})
     for _ in range(3):
         vm = step(coach, vm)
-    other_app, other = make_apps(store, Clock(DAY_MS + 10_000), "tab-b")
-    vm = other.dispatch({"type": "continue_saved"})
-    assert other_app.match_id == _app.match_id            # the save names the match
+    other = make_tab(store, Clock(DAY_MS + 10_000), "tab-b")
+    vm = other.send({"type": "continue_saved"})
+    assert other.page.apps.main.keeper.match_id == coach.page.apps.main.keeper.match_id            # the save names the match
     play_through(other, vm)
     record = json.loads(store.get_item(records.STATS_KEY))
-    assert [m["id"] for m in record["matches"]] == [_app.match_id]
+    assert [m["id"] for m in record["matches"]] == [coach.page.apps.main.keeper.match_id]
     assert len(record["matches"][0]["rounds"]) == 1 and record["matches"][0]["won"] is not None
-    view = other.handle({"type": "stats"})["stats"]
+    view = other.send({"type": "stats"})
     assert {r["label"]: r["value"] for r in view["rows"]}["Matches played"] == "1"
     assert view["chart"]["rounds"] == 1
 
@@ -98,75 +104,75 @@ def test_an_unreadable_record_that_cannot_be_copied_aside_is_never_written_over(
 
 def test_export_import_and_reset_of_the_statistics():
     store = DictStorage()
-    _app, coach = make_apps(store, Clock(), "tab-a")
-    play_through(coach, coach.dispatch({"type": "new_match", "settings": PEOPLE}))
-    exported = coach.handle({"type": "stats_export"})
+    coach = make_tab(store, Clock(), "tab-a")
+    play_through(coach, coach.send({"type": "new_match", "settings": PEOPLE}))
+    exported = coach.send({"type": "stats_export"})
     data = json.loads(exported["text"])
     assert (data["format"], data["version"]) == ("mexican-train-stats", 1) and exported["name"].endswith(".json")
-    assert "error" in coach.handle({"type": "stats_import", "text": '{"format": "other"}'})
-    coach.handle({"type": "stats_reset"})
+    assert "error" in coach.send({"type": "stats_import", "text": '{"format": "other"}'})
+    coach.send({"type": "stats_reset"})
     assert json.loads(store.get_item(records.STATS_KEY))["matches"] == []
-    coach.handle({"type": "stats_import", "text": exported["text"]})
+    coach.send({"type": "stats_import", "text": exported["text"]})
     assert len(json.loads(store.get_item(records.STATS_KEY))["matches"]) == 1
 
 
 def test_the_daily_deal_has_its_own_save_and_only_its_first_attempt_counts():
     store = DictStorage()
-    app, coach = make_apps(store, Clock(), "tab-a")
-    coach.dispatch({"type": "new_match", "settings": PEOPLE})
+    coach = make_tab(store, Clock(), "tab-a")
+    coach.send({"type": "new_match", "settings": PEOPLE})
     saved = store.get_item(MATCH_KEY)
-    assert coach.handle({"type": "daily"})["daily"]["play"]["action"] == "daily_play"
-    vm = coach.handle({"type": "daily_play", "cpu_speed": "instant"})["vm"]
-    assert coach.app() is coach.daily and json.loads(store.get_item(records.DAILY_KEY))["match"]["seed"] == 20251130
+    assert coach.send({"type": "daily"})["play"]["action"] == "daily_play"
+    vm = coach.send({"type": "daily_play", "cpu_speed": "instant"})
+    assert coach.page.apps.active is coach.page.apps.daily and json.loads(store.get_item(records.DAILY_KEY))["match"]["seed"] == 20251130
     end = play_through(coach, vm)
     assert end["daily_end"]["share"].startswith("Mexican Train daily deal, 2025-11-30: ")
     counted = json.loads(store.get_item(records.STATS_KEY))["daily"]["2025-11-30"]
     assert counted["practice"] == 0 and "points" in counted
 
-    end = play_through(coach, coach.handle({"type": "daily_again"})["vm"])
+    end = play_through(coach, coach.send({"type": "daily_again"}))
     assert end["daily_end"]["share"] is None and end["daily_end"]["practice"]
     again = json.loads(store.get_item(records.STATS_KEY))["daily"]["2025-11-30"]
     assert again["practice"] == 1 and again["points"] == counted["points"]
-    view = coach.handle({"type": "daily"})["daily"]
+    view = coach.send({"type": "daily"})
     assert view["streak"] == "Streak: 1 day" and view["share"].startswith("Mexican Train daily deal, 2025-11-30: ")
     today = [d for week in view["calendar"]["weeks"] for d in week if d["today"]]
     assert today[0]["played"] and today[0]["date"] == "2025-11-30"
 
-    assert coach.handle({"type": "daily_leave"})["vm"]["screen"] == "board"
-    assert coach.app() is app and store.get_item(MATCH_KEY) == saved    # the match in play untouched
+    assert coach.send({"type": "daily_leave"})["screen"] == "board"
+    assert coach.page.apps.active is coach.page.apps.main and store.get_item(MATCH_KEY) == saved    # the match in play untouched
 
 
 def test_a_daily_deal_continued_after_a_reload_is_the_same_attempt():
     store = DictStorage()
-    _app, coach = make_apps(store, Clock(), "tab-a")
-    vm = coach.handle({"type": "daily_play", "cpu_speed": "instant"})["vm"]
+    coach = make_tab(store, Clock(), "tab-a")
+    vm = coach.send({"type": "daily_play", "cpu_speed": "instant"})
     for _ in range(4):
         vm = step(coach, vm)
-    _again, reloaded = make_apps(store, Clock(DAY_MS + 60_000), "tab-b")
-    assert reloaded.handle({"type": "daily"})["daily"]["play"]["action"] == "daily_play"   # Continue
-    play_through(reloaded, reloaded.handle({"type": "daily_play"})["vm"])
+    reloaded = make_tab(store, Clock(DAY_MS + 60_000), "tab-b")
+    assert reloaded.send({"type": "daily"})["play"]["action"] == "daily_play"   # Continue
+    play_through(reloaded, reloaded.send({"type": "daily_play"}))
     entry = json.loads(store.get_item(records.STATS_KEY))["daily"]["2025-11-30"]
     assert entry["practice"] == 0 and "points" in entry
 
 
 def test_the_review_runs_in_short_slices_and_gives_what_the_command_line_gives():
     store = DictStorage()
-    app, coach = make_apps(store, Clock(), "tab-a", slice_ms=2.0)
-    play_through(coach, coach.dispatch({"type": "new_match", "settings": PEOPLE}))
-    answer = coach.handle({"type": "review", "scope": "round"})
+    coach = make_tab(store, Clock(), "tab-a", slice_ms=2.0)
+    play_through(coach, coach.send({"type": "new_match", "settings": PEOPLE}))
+    answer = coach.send({"type": "review", "scope": "round"})
     calls, slowest = 0, 0.0
-    while answer["review"]["running"]:
+    while answer["running"]:
         started = time.perf_counter()
-        answer = coach.handle({"type": "review_think"})
+        answer = coach.send({"type": "think"})
         slowest = max(slowest, time.perf_counter() - started)
         calls += 1
     assert calls > 5
     assert slowest < 0.25, f"one slice took {slowest * 1000:.0f} ms"
-    expected = review.review(app.session.match)
-    assert [(i["round"], i["action"]) for i in answer["review"]["items"]] == [(i.round, i.action) for i in expected]
-    jump = coach.handle({"type": "replay_open", "source": "current"})["replay"]
+    expected = review.review(coach.session.match)
+    assert [(i["round"], i["action"]) for i in answer["items"]] == [(i.round, i.action) for i in expected]
+    jump = coach.send({"type": "replay_open", "source": "current"})
     if expected:
-        at = coach.handle({"type": "replay_item", "round": expected[0].round, "action": expected[0].action})["replay"]
+        at = coach.send({"type": "replay_item", "round": expected[0].round, "action": expected[0].action})
         assert (at["round"], at["action"]) == (expected[0].round, expected[0].action)
         assert jump["items"] and all("points" in i["label"] for i in jump["items"])
 
@@ -174,13 +180,13 @@ def test_the_review_runs_in_short_slices_and_gives_what_the_command_line_gives()
 @pytest.mark.parametrize("source", ["saved", "current"])
 def test_the_replay_of_an_unfinished_round_shows_no_hand(source):
     store = DictStorage()
-    _app, coach = make_apps(store, Clock(), "tab-a")
-    vm = coach.dispatch({"type": "new_match", "settings": PEOPLE})
+    coach = make_tab(store, Clock(), "tab-a")
+    vm = coach.send({"type": "new_match", "settings": PEOPLE})
     for _ in range(4):
         vm = step(coach, vm)
     if source == "saved":
-        _app, coach = make_apps(store, Clock(), "tab-b")
-    first = coach.handle({"type": "replay_open", "source": source})["replay"]
+        coach = make_tab(store, Clock(), "tab-b")
+    first = coach.send({"type": "replay_open", "source": source})
     for index in range(first["last"] + 1):
-        vm = coach.handle({"type": "replay_go", "index": index})["replay"]
+        vm = coach.send({"type": "replay_go", "index": index})
         assert not vm["hands_shown"] and all("tiles" not in row for row in vm["hands"])

@@ -9,7 +9,7 @@ import pytest
 from mexican_train import MatchFileError, matchfile
 from mexican_train.ui import storage
 from mexican_train.ui.storage import MATCH_KEY, UNREADABLE_PREFIX, DictStorage
-from tests.conftest import new_app
+from tests.browser_side import new_tab as new_app
 from tests.conftest import run_cli as run
 
 SETTINGS = {"set": 6, "seats": 2, "rounds": "short", "seed": 4, "cpu_speed": "instant",
@@ -20,9 +20,9 @@ DEEP = "[" * 100_000
 @pytest.fixture
 def match_text():
     app = new_app(DictStorage())
-    app.dispatch({"type": "new_match", "settings": SETTINGS})
+    app.send({"type": "new_match", "settings": SETTINGS})
     for _ in range(6):
-        app.dispatch({"type": "cpu"})
+        app.send({"type": "cpu"})
     return app.export_match()
 
 
@@ -35,13 +35,13 @@ def test_case_1_a_4_mb_save_that_is_not_json_in_a_full_storage_is_kept_in_place_
     assert "could not be read" in info["message"] and "stays where it is" in info["message"]
     assert "full" in info["message"] and "kept aside, so nothing is lost" not in info["message"]
     assert store.items == {MATCH_KEY: garbage}, "nothing was written, nothing removed"
-    vm = app.dispatch({"type": "new_match", "settings": SETTINGS})   # New match: asks first
+    vm = app.send({"type": "new_match", "settings": SETTINGS})   # New match: asks first
     assert vm["screen"] == "board" and vm["held"] is not None and store.items == {MATCH_KEY: garbage}
     assert "Download it first" in vm["held"]["text"]
     for _ in range(3):
-        vm = app.dispatch({"type": "cpu"})
+        vm = app.send({"type": "cpu"})
     assert store.items == {MATCH_KEY: garbage} and vm["unsaved"] == 3
-    vm = app.dispatch({"type": "replace_unreadable", "hash": vm["held"]["hash"]})   # the player's yes
+    vm = app.send({"type": "replace_unreadable", "hash": vm["held"]["hash"]})   # the player's yes
     assert storage.load(store).session.match == app.session.match and vm["unsaved"] is None
 
 
@@ -50,14 +50,14 @@ def test_case_2_a_hundred_thousand_levels_of_nesting_are_refused_in_the_page_as_
     # through the page's import, twice: Python answers each time, the match in play and its save untouched
     store = DictStorage()
     app = new_app(store)
-    app.dispatch({"type": "import", "text": match_text})
+    app.send({"type": "import", "text": match_text})
     saved = store.items[MATCH_KEY]
     for _ in range(2):
-        vm = app.dispatch({"type": "import", "text": DEEP})
+        vm = app.send({"type": "import", "text": DEEP})
         assert vm["error"] == ("That file is not a match we can open: the file has lists or objects nested more "
                                "than 64 levels deep, so it is not read")
         assert vm["screen"] == "board" and store.items[MATCH_KEY] == saved
-    assert app.dispatch({"type": "cpu"})["screen"] in ("board", "round_end")
+    assert app.send({"type": "cpu"})["screen"] in ("board", "round_end")
     # as the save: explained and kept aside at start, so a reload does not loop and New match loses nothing
     store = DictStorage({MATCH_KEY: DEEP})
     info = new_app(store).boot()
@@ -101,15 +101,15 @@ def test_case_3_fields_of_the_wrong_type_are_refused_naming_the_field_by_the_pag
     path.write_text(text)
     code, out, err = run(capsys, "legal", str(path))
     assert (code, out, err) == (1, "", f"error: {refused.value}\n")
-    vm = new_app(DictStorage()).dispatch({"type": "import", "text": text})
+    vm = new_app(DictStorage()).send({"type": "import", "text": text})
     assert vm["error"] == f"That file is not a match we can open: {refused.value}"
 
 
 def _finished_round_file():
     app = new_app(DictStorage())
-    app.dispatch({"type": "new_match", "settings": SETTINGS})
+    app.send({"type": "new_match", "settings": SETTINGS})
     while not any(r.result for r in app.session.match.rounds):
-        app.dispatch({"type": "cpu"})
+        app.send({"type": "cpu"})
     return app.export_match()
 
 
@@ -117,10 +117,10 @@ def test_case_4_a_reload_after_saves_failed_because_the_storage_was_full_says_ho
     store, memo = DictStorage(), DictStorage()
     app = new_app(store, memo=memo)
     app.boot()
-    app.dispatch({"type": "new_match", "settings": SETTINGS})
+    app.send({"type": "new_match", "settings": SETTINGS})
     store.quota = sum(len(k) + len(v) for k, v in store.items.items())   # full from now on
     for _ in range(14):
-        vm = app.dispatch({"type": "cpu"})
+        vm = app.send({"type": "cpu"})
     assert vm["unsaved"] == 14 and "last 14 moves" in vm["notice"]
     info = new_app(store, tab="tab-b", memo=memo).boot()          # the reload
     assert info["saved"] is not None

@@ -15,7 +15,8 @@ from mexican_train import MatchFileError, matchfile, names
 from mexican_train.ui import storage
 from mexican_train.ui.controller import start, with_local_names
 from mexican_train.ui.storage import DictStorage
-from tests.conftest import new_app, run_cli, settings
+from tests.browser_side import new_tab as new_app
+from tests.conftest import run_cli, settings
 from tests.hostile_values import HOSTILE, INHERITED
 
 CLEANED = "Control or invisible characters were taken out of the name"
@@ -83,9 +84,9 @@ def test_several_cleaned_names_are_said_in_one_line_after_what_happened_and_befo
 
 def _file(*player_names: str) -> dict:
     app = new_app(DictStorage())
-    app.dispatch({"type": "new_match", "settings": settings(("Ana", "random"), ("Bot", "random"), cpu_speed="instant")})
+    app.send({"type": "new_match", "settings": settings(("Ana", "random"), ("Bot", "random"), cpu_speed="instant")})
     for _ in range(4):
-        app.dispatch({"type": "cpu"})
+        app.send({"type": "cpu"})
     data = json.loads(app.export_match())
     for player, name in zip(data["players"], player_names):
         player["name"] = name
@@ -123,7 +124,7 @@ def test_a_save_whose_names_hold_control_characters_still_continues_and_says_so_
     store = DictStorage({storage.MATCH_KEY: json.dumps(_file("Ana\u202e", "\x00"))})
     app = new_app(store)
     assert "Ana and CPU 1" in app.boot()["saved"]["text"]
-    vm = app.dispatch({"type": "continue_saved"})
+    vm = app.send({"type": "continue_saved"})
     assert vm["screen"] == "board" and vm["announce"].count(
         "Control or invisible characters were taken out of the names Ana and CPU 1.") == 1
 

@@ -83,8 +83,9 @@ def test_every_url_in_the_page_is_relative():
         assert url.startswith("./") or url.startswith("#") or url.startswith("data:"), url
     config = json.loads(re.search(r"<script type=\"py\"[^>]*config='([^']*)'", text).group(1))
     assert config["interpreter"].startswith("./") and all(k.startswith("./") for k in config.get("files", {}))
-    for name in os.listdir(os.path.join(ROOT, "static", "js")):
-        with open(os.path.join(ROOT, "static", "js", name), encoding="utf-8") as f:
+    scripts = os.path.join(ROOT, "static", "js")
+    for name in [os.path.relpath(os.path.join(d, n), scripts) for d, _dirs, names in os.walk(scripts) for n in names]:
+        with open(os.path.join(scripts, name), encoding="utf-8") as f:
             source = f.read()
         assert not re.search(r"""(fetch|register|import)\s*\(\s*["']/""", source), name
         assert not re.search(r"""from\s*["']/""", source), name

@@ -65,9 +65,10 @@ def test_the_setup_form_offers_every_level_rule_option_and_speed_the_python_regi
 
 def test_the_display_preferences_and_the_language_picker_are_written_once_and_shown_twice():
     template = {}
-    for name in os.listdir(build_page.TEMPLATES):
-        with open(os.path.join(build_page.TEMPLATES, name), encoding="utf-8") as f:
-            template[name] = f.read()
+    for path in build_page.sources():
+        if path.startswith(build_page.TEMPLATES + os.sep):
+            with open(path, encoding="utf-8") as f:
+                template[os.path.relpath(path, build_page.TEMPLATES)] = f.read()
     for marker in ('data-pref="numerals">', "data-language>"):
         assert [n for n, text in template.items() if marker in text] == ["macros.html"], marker
         assert template["macros.html"].count(marker) == 1
@@ -79,3 +80,17 @@ def test_the_words_the_scripts_need_before_python_are_in_the_page_in_its_languag
     data = page_data(build_page.render("en"))
     assert data["text"] == dict(S.PAGE_TEXT)
     assert data["lang"] == "en" and ["en", "English", "index.html"] in data["languages"]
+
+
+def test_the_page_has_exactly_the_dialogs_the_protocol_declares_and_carries_its_names_keys_and_limits():
+    from mexican_train.ui import protocol
+    page = build_page.render("en")
+    assert sorted(re.findall(r'<dialog id="([\w-]+)"', page)) == sorted(d.id for d in protocol.DIALOGS)
+    assert page_data(page)["registry"]["protocol"] == protocol.page_data()
+
+
+def test_an_edit_anywhere_in_the_package_rebuilds_the_pages():
+    package = os.path.join(ROOT, "py", "mexican_train")
+    sources = build_page.sources()
+    for name in ("tiles.py", "ui/protocol.py", "ui/strings.py", "players/__init__.py"):
+        assert os.path.join(package, *name.split("/")) in sources, name

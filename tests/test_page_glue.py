@@ -8,7 +8,7 @@ import sys
 
 from mexican_train.ui import storage
 from mexican_train.ui.storage import MATCH_KEY, DictStorage
-from tests.conftest import new_app
+from tests.browser_side import new_tab as new_app
 
 SETTINGS = {"set": 6, "seats": 2, "rounds": "one", "seed": 4, "cpu_speed": "instant",
             "players": [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "random"}]}
@@ -22,7 +22,7 @@ def first_play(vm):
 def test_no_save_at_boot_then_a_new_match_is_saved_at_once():
     app = new_app()
     assert app.boot() == {"saved": None, "message": None, "stuck": False, "behind": None}
-    vm = app.dispatch({"type": "new_match", "settings": SETTINGS})
+    vm = app.send({"type": "new_match", "settings": SETTINGS})
     assert vm["screen"] == "board" and vm["notice"] is None
     record = json.loads(app.store.get_item(MATCH_KEY))
     assert record["tab"] == "tab-a" and record["match"]["players"][0]["name"] == "Ana"
@@ -30,45 +30,45 @@ def test_no_save_at_boot_then_a_new_match_is_saved_at_once():
 
 def test_every_committed_action_is_saved_and_a_reload_continues_from_it():
     app = new_app()
-    vm = app.dispatch({"type": "new_match", "settings": SETTINGS})
+    vm = app.send({"type": "new_match", "settings": SETTINGS})
     tile, train = first_play(vm)
-    app.dispatch({"type": "tile", "tile": tile})
-    vm = app.dispatch({"type": "train", "train": train})
+    app.send({"type": "tile", "tile": tile})
+    vm = app.send({"type": "train", "train": train})
     again = new_app(app.store, tab="tab-b")
     offered = again.boot()["saved"]
     assert offered["text"].startswith("Ana and Bot: Round 1 of 1")
-    restored = again.dispatch({"type": "continue_saved"})
+    restored = again.send({"type": "continue_saved"})
     assert restored["step"] == vm["step"] and "Saved match restored." in restored["announce"]
 
 
 def test_bad_settings_keep_the_match_in_play_and_say_why():
     app = new_app()
-    app.dispatch({"type": "new_match", "settings": SETTINGS})
+    app.send({"type": "new_match", "settings": SETTINGS})
     playing = app.session
-    vm = app.dispatch({"type": "new_match", "settings": {**SETTINGS, "hand_size": 40}})
+    vm = app.send({"type": "new_match", "settings": {**SETTINGS, "hand_size": 40}})
     assert vm["screen"] == "setup" and "cannot start a match" in vm["error"]
     assert app.session is playing
-    assert app.dispatch({"type": "refresh"})["screen"] == "board"
+    assert app.send({"type": "refresh"})["screen"] == "board"
 
 
 def test_a_save_written_by_another_tab_is_never_overwritten():
     store = DictStorage()
     mine = new_app(store, "tab-a")
     mine.boot()
-    vm = mine.dispatch({"type": "new_match", "settings": SETTINGS})
+    vm = mine.send({"type": "new_match", "settings": SETTINGS})
     theirs = new_app(store, "tab-b")
     theirs.boot()
-    theirs.dispatch({"type": "continue_saved"})
-    theirs.dispatch({"type": "command", "name": "pause"})
+    theirs.send({"type": "continue_saved"})
+    theirs.send({"type": "command", "name": "pause"})
     written = store.get_item(MATCH_KEY)
     tile, train = first_play(vm)
-    mine.dispatch({"type": "tile", "tile": tile})
-    vm = mine.dispatch({"type": "train", "train": train})
+    mine.send({"type": "tile", "tile": tile})
+    vm = mine.send({"type": "train", "train": train})
     assert store.get_item(MATCH_KEY) == written
     assert "another tab" in vm["notice"]
     # starting a new match here is a deliberate choice: it takes the save over
-    mine.dispatch({"type": "new_match", "settings": SETTINGS})
-    assert json.loads(store.get_item(MATCH_KEY))["tab"] == "tab-a" and mine.notice is None
+    mine.send({"type": "new_match", "settings": SETTINGS})
+    assert json.loads(store.get_item(MATCH_KEY))["tab"] == "tab-a" and mine.keeper.notice is None
 
 
 def test_an_unreadable_save_is_reported_and_kept_aside():
@@ -80,31 +80,31 @@ def test_an_unreadable_save_is_reported_and_kept_aside():
 
 def test_a_full_storage_says_so_and_play_goes_on():
     app = new_app(DictStorage(quota=100))
-    vm = app.dispatch({"type": "new_match", "settings": SETTINGS})
+    vm = app.send({"type": "new_match", "settings": SETTINGS})
     assert vm["screen"] == "board" and "could not be saved" in vm["notice"]
 
 
 def test_export_then_import_gives_the_same_position():
     app = new_app()
-    app.dispatch({"type": "new_match", "settings": SETTINGS})
+    app.send({"type": "new_match", "settings": SETTINGS})
     text = app.export_match()
     other = new_app()
-    vm = other.dispatch({"type": "import", "text": text})
+    vm = other.send({"type": "import", "text": text})
     assert vm["screen"] == "board" and vm["round"]["text"] == "Round 1 of 1"
-    bad = other.dispatch({"type": "import", "text": "nonsense"})
+    bad = other.send({"type": "import", "text": "nonsense"})
     assert "not a match we can open" in bad["error"] and bad["screen"] == "board"
 
 
 def test_a_bug_in_an_event_leaves_the_match_as_it_was(capsys, monkeypatch):
     from mexican_train.ui import controller
     app = new_app()
-    app.dispatch({"type": "new_match", "settings": SETTINGS})
+    app.send({"type": "new_match", "settings": SETTINGS})
     before = app.session
 
     def broken(session, event):
         raise KeyError("a bug")
-    monkeypatch.setattr(controller, "handle", broken)
-    vm = app.dispatch({"type": "command", "name": "draw"})
+    monkeypatch.setattr(controller, "apply", broken)
+    vm = app.send({"type": "command", "name": "draw"})
     assert app.session.match is before.match and "Something went wrong" in (vm["error"] or "")
     assert "Traceback" in capsys.readouterr().err
 
@@ -113,20 +113,20 @@ def test_another_tab_saving_is_noticed_at_once_and_this_tab_stops_saving():
     store = DictStorage()
     mine = new_app(store, "tab-a")
     mine.boot()
-    vm = mine.dispatch({"type": "new_match", "settings": SETTINGS})
+    vm = mine.send({"type": "new_match", "settings": SETTINGS})
     assert vm["blocked"] is False
     # a storage event for a save this tab wrote itself (or none at all) changes nothing
-    assert mine.dispatch({"type": "save_changed"})["notice"] is None
+    assert mine.send({"type": "save_changed"})["notice"] is None
     theirs = new_app(store, "tab-b")
     theirs.boot()
-    theirs.dispatch({"type": "continue_saved"})      # the other tab takes the match over: it writes the save
+    theirs.send({"type": "continue_saved"})      # the other tab takes the match over: it writes the save
     written = store.get_item(MATCH_KEY)
-    vm = mine.dispatch({"type": "save_changed"})     # the storage event in this tab
+    vm = mine.send({"type": "save_changed"})     # the storage event in this tab
     assert vm["blocked"] is True and "another tab" in vm["notice"] and vm["screen"] == "board"
     assert vm["announce"] == []
     tile, train = first_play(vm)
-    mine.dispatch({"type": "tile", "tile": tile})
-    mine.dispatch({"type": "train", "train": train})
+    mine.send({"type": "tile", "tile": tile})
+    mine.send({"type": "train", "train": train})
     assert store.get_item(MATCH_KEY) == written      # nothing overwritten
 
 
@@ -134,32 +134,32 @@ def test_continue_here_carries_on_from_the_latest_save_and_owns_it_again():
     store = DictStorage()
     mine, theirs = new_app(store, "tab-a"), new_app(store, "tab-b")
     mine.boot()
-    vm = mine.dispatch({"type": "new_match", "settings": SETTINGS})
+    vm = mine.send({"type": "new_match", "settings": SETTINGS})
     theirs.boot()
-    played = theirs.dispatch({"type": "continue_saved"})
+    played = theirs.send({"type": "continue_saved"})
     tile, train = first_play(played)
-    theirs.dispatch({"type": "tile", "tile": tile})
-    played = theirs.dispatch({"type": "train", "train": train})
-    mine.dispatch({"type": "save_changed"})
-    vm = mine.dispatch({"type": "take_over"})
+    theirs.send({"type": "tile", "tile": tile})
+    played = theirs.send({"type": "train", "train": train})
+    mine.send({"type": "save_changed"})
+    vm = mine.send({"type": "take_over"})
     assert vm["blocked"] is False and vm["notice"] is None and vm["step"] == played["step"]
     assert json.loads(store.get_item(MATCH_KEY))["tab"] == "tab-a"
     # and now the other tab is the one that notices
-    assert theirs.dispatch({"type": "save_changed"})["blocked"] is True
+    assert theirs.send({"type": "save_changed"})["blocked"] is True
 
 
 def test_continue_here_with_the_save_gone_keeps_this_tabs_match():
     store = DictStorage()
     mine = new_app(store, "tab-a")
     mine.boot()
-    vm = mine.dispatch({"type": "new_match", "settings": SETTINGS})
+    vm = mine.send({"type": "new_match", "settings": SETTINGS})
     store.items[MATCH_KEY] = json.dumps({**json.loads(store.items[MATCH_KEY]), "tab": "tab-b"})
-    mine.dispatch({"type": "save_changed"})
+    mine.send({"type": "save_changed"})
     store.remove_item(MATCH_KEY)
-    after = mine.dispatch({"type": "take_over"})
+    after = mine.send({"type": "take_over"})
     assert after["blocked"] is False and after["step"] == vm["step"]
     assert json.loads(store.get_item(MATCH_KEY))["tab"] == "tab-a"
-    assert new_app(DictStorage()).dispatch({"type": "take_over"})["screen"] == "setup"
+    assert new_app(DictStorage()).send({"type": "take_over"})["screen"] == "setup"
 
 
 def test_a_forbidden_storage_says_so_in_plain_words_and_play_goes_on():
@@ -173,9 +173,9 @@ def test_a_forbidden_storage_says_so_in_plain_words_and_play_goes_on():
     info = app.boot()
     assert info["saved"] is None and "does not let the game use its storage" in info["message"]
     assert "kept aside" not in info["message"]
-    vm = app.dispatch({"type": "new_match", "settings": SETTINGS})
+    vm = app.send({"type": "new_match", "settings": SETTINGS})
     assert vm["screen"] == "board" and "could not be saved" in vm["notice"]
-    assert app.dispatch({"type": "save_changed"})["screen"] == "board"
+    assert app.send({"type": "save_changed"})["screen"] == "board"
 
 
 # -- thinking in slices ----------------------------------------------------------------------------
@@ -185,18 +185,17 @@ STRONG = dict(SETTINGS, set=9, seed=11, players=[{"name": "Ana", "kind": "human"
 
 def think_to_the_end(app, event):
     """Send ``event``, then ``think`` while the answer says a job is unfinished; the answers in order."""
-    answers = [app.dispatch(event)]
+    answers = [app.send(event)]
     while answers[-1].get("thinking"):
-        answers.append(app.dispatch({"type": "think"}))
+        answers.append(app.send({"type": "think"}))
     return answers
 
 
 def test_a_cpu_thinks_in_slices_and_plays_what_it_would_play_in_one_call():
     from mexican_train.ui import controller
-    sliced, whole = new_app(), new_app()
-    sliced.slice_ms = 0.0  # one step of work per call
+    sliced, whole = new_app(slice_ms=0.0), new_app()  # one step of work per call
     for app in (sliced, whole):
-        app.dispatch({"type": "new_match", "settings": dict(STRONG, players=[{"name": "Ana", "kind": "strong"},
+        app.send({"type": "new_match", "settings": dict(STRONG, players=[{"name": "Ana", "kind": "strong"},
                                                                                {"name": "Max", "kind": "strong"}])})
     slices = 0
     for _ in range(6):
@@ -204,30 +203,28 @@ def test_a_cpu_thinks_in_slices_and_plays_what_it_would_play_in_one_call():
         slices = max(slices, len(answers))
         assert all(a == {"same": True, "thinking": "cpu"} for a in answers[:-1])  # nothing redrawn meanwhile
         assert answers[-1]["thinking"] is None
-        whole.session = controller.cpu_step(whole.session)
+        whole.page.apps.main.session = controller.cpu_step(whole.session)
         assert sliced.session.match == whole.session.match
     assert slices > 5  # Strong's decisions really came in many slices
 
 
 def test_input_while_a_cpu_thinks_is_handled_between_slices_and_the_cpu_then_goes_on():
-    app = new_app()
-    app.slice_ms = 0.0
-    app.dispatch({"type": "new_match", "settings": dict(STRONG, players=[{"name": "Ana", "kind": "strong"},
+    app = new_app(slice_ms=0.0)
+    app.send({"type": "new_match", "settings": dict(STRONG, players=[{"name": "Ana", "kind": "strong"},
                                                                            {"name": "Max", "kind": "strong"}])})
     before = app.session.match
-    assert app.dispatch({"type": "cpu"}) == {"same": True, "thinking": "cpu"}
-    paused = app.dispatch({"type": "command", "name": "pause"})     # handled at once, between two slices
+    assert app.send({"type": "cpu"}) == {"same": True, "thinking": "cpu"}
+    paused = app.send({"type": "command", "name": "pause"})     # handled at once, between two slices
     assert paused["paused"] and paused["thinking"] is None            # a paused CPU does not think on
-    assert app.dispatch({"type": "think"})["thinking"] is None and app.session.match is before
-    app.dispatch({"type": "command", "name": "resume"})
+    assert app.send({"type": "think"})["thinking"] is None and app.session.match is before
+    app.send({"type": "command", "name": "resume"})
     answers = think_to_the_end(app, {"type": "cpu"})                  # the same job goes on where it stopped
     assert app.session.match is not before and answers[-1]["thinking"] is None
 
 
 def test_the_hint_is_worked_out_in_slices_too():
-    app = new_app()
-    app.slice_ms = 0.0
-    vm = app.dispatch({"type": "new_match", "settings": STRONG})
+    app = new_app(slice_ms=0.0)
+    vm = app.send({"type": "new_match", "settings": STRONG})
     while app.session.match.seat != 0:
         vm = think_to_the_end(app, {"type": "cpu"})[-1]
     answers = think_to_the_end(app, {"type": "command", "name": "hint"})
@@ -235,9 +232,9 @@ def test_the_hint_is_worked_out_in_slices_too():
 
 
 def test_the_warm_up_ends_after_a_few_computer_moves_made_in_short_steps():
-    import page
+    from mexican_train.ui import dispatch
     steps = 0
-    for _ in page.warm_up_steps():
+    for _ in dispatch.warm_up_steps():
         steps += 1
         assert steps < 100_000, "the warm-up never ends"
-    assert steps > page.WARM_UP_MOVES * 2          # Strong's thinking yields between its units of work
+    assert steps > dispatch.WARM_UP_MOVES * 2          # Strong's thinking yields between its units of work

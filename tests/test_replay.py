@@ -9,6 +9,7 @@ from mexican_train import Rules, matchfile, new_match
 from mexican_train.cli import play_out
 from mexican_train.match import Player
 from mexican_train.ui import replay
+from mexican_train.ui.parts.replaying import view_model
 
 
 def played(rounds=2, seed=4, people=1):
@@ -34,10 +35,10 @@ def test_every_step_is_the_engines_replay_of_the_file_action_by_action():
 def test_hands_are_shown_once_their_round_is_over_in_the_file_and_narration_names_the_move():
     match = played()
     found = replay.steps(match)
-    vm = replay.view_model(found, 5, match)
+    vm = view_model(found, 5, match)
     assert vm["hands_shown"] and all("tiles" in h for h in vm["hands"])
     assert vm["said"] and vm["where"] == f"Round 1 of 2, action 5 of {len(match.rounds[0].actions)}"
-    assert replay.view_model(found, 0, match)["said"] == ["Round 1: the tiles are dealt."]
+    assert view_model(found, 0, match)["said"] == ["Round 1: the tiles are dealt."]
 
 
 def test_no_hidden_tile_is_shown_during_an_unfinished_round():
@@ -50,7 +51,7 @@ def test_no_hidden_tile_is_shown_during_an_unfinished_round():
     unfinished = matchfile.from_dict(data)
     found = replay.steps(unfinished)
     for i, step in enumerate(found):
-        vm = replay.view_model(found, i, unfinished)
+        vm = view_model(found, i, unfinished)
         state = step.match.rounds[0]
         on_layout = {tuple(sorted(t)) for train in state.trains for t in train.tiles}
         hidden = {(t.low, t.high) for h in state.hands for t in h} | {(t.low, t.high) for t in state.boneyard}

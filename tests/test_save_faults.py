@@ -1,5 +1,5 @@
 """Fault injection for saves: a storage that throws on the Nth write, fills up, gives back garbage or vanishes,
-under two tabs of the game (py/page.py's App) doing random things, over many seeds.
+under two tabs of the game (``dispatch.Page`` with the page's side of tests/browser_side.py) doing random things, over many seeds.
 
 The invariant, checked at every call the game makes and after every event:
 * no readable match is ever lost: the game never removes a readable save, and writes over another tab's
@@ -15,11 +15,11 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from page import App
+from tests.browser_side import Tab
 
 from mexican_train.ui import storage
 from mexican_train.ui.storage import MATCH_KEY, UNREADABLE_PREFIX, DictStorage
-from tests.conftest import Clock
+from tests.browser_side import Clock
 
 SETTINGS = {"set": 6, "seats": 2, "rounds": "short", "cpu_speed": "instant",
             "players": [{"name": "Ana", "kind": "random"}, {"name": "Bot", "kind": "random"}]}
@@ -98,20 +98,21 @@ def actions(match):
     return sum(len(r.actions) for r in match.rounds)
 
 
-def check_truth(store: Faulty, app: App) -> None:
-    """What the app says about its save is true of the storage's real contents."""
-    if app.session.match is None or app.blocked or store.gone:
+def check_truth(store: Faulty, tab: Tab) -> None:
+    """What the tab says about its save is true of the storage's real contents."""
+    keeper = tab.keeper
+    if tab.session.match is None or keeper.blocked or store.gone:
         return
     text = store.items.get(MATCH_KEY)
-    if app.unsaved is None and app.held is None:
-        assert text is not None and storage.read_session(text).match == app.session.match, \
+    if keeper.unsaved is None and keeper.held is None:
+        assert text is not None and storage.read_session(text).match == tab.session.match, \
             "the page says the match is saved, but the save is not this match"
-    elif (app.unsaved is not None and app.saved_actions is not None and text is not None
-          and storage.stamp_of(text) == app.stamp):   # the save this tab last wrote or read, of this match
+    elif (keeper.unsaved is not None and keeper.saved_actions is not None and text is not None
+          and storage.stamp_of(text) == keeper.stamp):   # the save this tab last wrote or read, of this match
         saved = storage.read_session(text).match
-        assert actions(app.session.match) - actions(saved) == app.unsaved, \
-            f"the page says {app.unsaved} moves are not saved; the save is " \
-            f"{actions(app.session.match) - actions(saved)} behind"
+        assert actions(tab.session.match) - actions(saved) == keeper.unsaved, \
+            f"the page says {keeper.unsaved} moves are not saved; the save is " \
+            f"{actions(tab.session.match) - actions(saved)} behind"
 
 
 def run(seed: int, steps: int = 40) -> dict:
@@ -124,14 +125,14 @@ def run(seed: int, steps: int = 40) -> dict:
     counts: dict[str, int] = {}
 
     def act(tab, event):
-        store.event, store.tab = event.get("type"), apps[tab].tab
-        vm = apps[tab].dispatch(event)
+        store.event, store.tab = event.get("type"), apps[tab].page.tab
+        vm = apps[tab].send(event)
         store.event = ""
         return vm
 
     def reload(tab):
         store.event, store.tab = "boot", f"tab-{tab}-{len(counts)}"
-        apps[tab] = App(store, clock, store.tab, memo=memos[tab])
+        apps[tab] = Tab(store, store.tab, memos[tab], clock)
         before = store.items.get(MATCH_KEY)
         info = apps[tab].boot()
         message = info["message"] or ""
@@ -171,10 +172,10 @@ def run(seed: int, steps: int = 40) -> dict:
         elif roll < 0.72:
             kind = "corrupt"                       # something else writes an unreadable save
             store.items[MATCH_KEY] = rng.choice(GARBAGE)
-        elif roll < 0.78 and app.held:
+        elif roll < 0.78 and app.keeper.held:
             kind = "yes"                           # the player downloads it (or not) and says yes
-            store.yes.add(app.held["hash"])
-            act(tab, {"type": "replace_unreadable", "hash": app.held["hash"]})
+            store.yes.add(app.keeper.held["hash"])
+            act(tab, {"type": "replace_unreadable", "hash": app.keeper.held["hash"]})
         elif roll < 0.84:
             kind = "full"
             store.full = not store.full
@@ -222,7 +223,7 @@ def test_the_checks_catch_a_game_that_overwrites_an_unreadable_save():
     store.items[MATCH_KEY] = "{"
     store.event, store.tab = "cpu", "tab-a"
     try:
-        store.set_item(MATCH_KEY, storage.record_text(App(DictStorage(), Clock(), "t").session._replace(
+        store.set_item(MATCH_KEY, storage.record_text(Tab(DictStorage(), "t").session._replace(
             match=__import__("mexican_train").new_match(__import__("mexican_train").Rules.make(set=6), 1)), "t", 1))
     except Violation:
         return

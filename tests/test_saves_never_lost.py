@@ -6,7 +6,7 @@ import json
 
 from mexican_train.ui import storage
 from mexican_train.ui.storage import BEHIND_KEY, MATCH_KEY, UNREADABLE_PREFIX, DictStorage
-from tests.conftest import new_app
+from tests.browser_side import new_tab as new_app
 
 SETTINGS = {"set": 6, "seats": 2, "rounds": "one", "seed": 4, "cpu_speed": "instant",
             "players": [{"name": "Ana", "kind": "random"}, {"name": "Bot", "kind": "random"}]}
@@ -28,7 +28,7 @@ class Switch(DictStorage):
 def cpu_steps(app, n):
     vm = None
     for _ in range(n):
-        vm = app.dispatch({"type": "cpu"})
+        vm = app.send({"type": "cpu"})
     return vm
 
 
@@ -49,7 +49,7 @@ def test_a_new_match_never_overwrites_an_unreadable_save_without_a_yes():
     app.boot()
     store.full = False   # room again, but only for what the player agrees to; keep-aside is refused below
     store.quota = len(MATCH_KEY) + len("{broken") + 1   # nothing else fits: the copy aside fails
-    vm = app.dispatch({"type": "new_match", "settings": SETTINGS})
+    vm = app.send({"type": "new_match", "settings": SETTINGS})
     assert vm["screen"] == "board", "the match starts; only its save waits"
     assert vm["held"] and "cannot be read" in vm["held"]["text"] and "Download it" in vm["held"]["text"]
     assert vm["unsaved"] == 0 and store.items[MATCH_KEY] == "{broken"
@@ -57,10 +57,10 @@ def test_a_new_match_never_overwrites_an_unreadable_save_without_a_yes():
     assert vm["unsaved"] == 3 and "Not saved for the last 3 moves" in vm["notice"]
     assert store.items[MATCH_KEY] == "{broken"
     # a yes for another text (the save changed since the question) replaces nothing
-    app.dispatch({"type": "replace_unreadable", "hash": "0" * 16})
+    app.send({"type": "replace_unreadable", "hash": "0" * 16})
     assert store.items[MATCH_KEY] == "{broken"
     store.quota = None
-    vm = app.dispatch({"type": "replace_unreadable", "hash": vm["held"]["hash"]})
+    vm = app.send({"type": "replace_unreadable", "hash": vm["held"]["hash"]})
     assert vm["held"] is None and vm["unsaved"] is None and vm["notice"] is None
     assert json.loads(store.items[MATCH_KEY])["match"]["players"][0]["name"] == "Ana"
 
@@ -69,9 +69,9 @@ def test_an_unreadable_save_written_during_play_is_kept_aside_and_the_match_save
     store = DictStorage()
     app = new_app(store)
     app.boot()
-    app.dispatch({"type": "new_match", "settings": SETTINGS})
+    app.send({"type": "new_match", "settings": SETTINGS})
     store.items[MATCH_KEY] = "[" * 100_000            # another tab (or anything) writes this
-    vm = app.dispatch({"type": "save_changed"})       # the storage event
+    vm = app.send({"type": "save_changed"})       # the storage event
     assert store.items[UNREADABLE_PREFIX + "1"] == "[" * 100_000
     assert "kept aside" in vm["notice"] and not vm["blocked"] and vm["held"] is None
     assert storage.load(store).session.match == app.session.match
@@ -81,11 +81,11 @@ def test_an_unreadable_save_written_during_play_in_a_full_storage_is_held_until_
     store = Switch()
     app = new_app(store)
     app.boot()
-    app.dispatch({"type": "new_match", "settings": SETTINGS})
+    app.send({"type": "new_match", "settings": SETTINGS})
     cpu_steps(app, 2)
     store.items[MATCH_KEY] = "garbage"
     store.full = True
-    vm = app.dispatch({"type": "save_changed"})
+    vm = app.send({"type": "save_changed"})
     assert vm["held"] and store.items[MATCH_KEY] == "garbage"
     vm = cpu_steps(app, 2)
     assert vm["held"] and vm["unsaved"] == 2 and store.items[MATCH_KEY] == "garbage"
@@ -101,7 +101,7 @@ def test_continue_with_an_unreadable_save_keeps_it_and_says_why():
     app = new_app(store)
     info = app.boot()
     assert "version must be a whole number, not true" in info["message"] and "kept aside" in info["message"]
-    vm = app.dispatch({"type": "continue_saved"})
+    vm = app.send({"type": "continue_saved"})
     assert vm["screen"] == "setup" and UNREADABLE_PREFIX + "1" in store.items
 
 
@@ -109,7 +109,7 @@ def test_while_saves_fail_the_page_counts_the_moves_not_saved_and_offers_export(
     store = Switch()
     app = new_app(store)
     app.boot()
-    vm = app.dispatch({"type": "new_match", "settings": SETTINGS})
+    vm = app.send({"type": "new_match", "settings": SETTINGS})
     assert vm["unsaved"] is None
     cpu_steps(app, 4)
     saved = store.items[MATCH_KEY]
@@ -129,7 +129,7 @@ def test_while_saves_fail_the_page_counts_the_moves_not_saved_and_offers_export(
 def test_a_new_match_that_cannot_be_saved_at_all_says_so_at_once():
     store = Switch()
     store.full = True
-    vm = new_app(store).dispatch({"type": "new_match", "settings": SETTINGS})
+    vm = new_app(store).send({"type": "new_match", "settings": SETTINGS})
     assert vm["unsaved"] == 0 and "could not be saved" in vm["notice"] and "full" in vm["notice"]
 
 
@@ -137,7 +137,7 @@ def test_a_reload_after_saves_failed_says_how_far_behind_the_save_is():
     store, memo = Switch(), DictStorage()
     app = new_app(store, memo=memo)
     app.boot()
-    app.dispatch({"type": "new_match", "settings": SETTINGS})
+    app.send({"type": "new_match", "settings": SETTINGS})
     cpu_steps(app, 3)
     store.full = True
     cpu_steps(app, 14)
@@ -148,7 +148,7 @@ def test_a_reload_after_saves_failed_says_how_far_behind_the_save_is():
     assert "full" in info["behind"]
     # once a save goes through, the note goes
     store.full = False
-    again.dispatch({"type": "continue_saved"})
+    again.send({"type": "continue_saved"})
     assert BEHIND_KEY not in memo.items and new_app(store, memo=memo).boot()["behind"] is None
 
 
@@ -156,11 +156,11 @@ def test_a_reload_says_when_the_match_played_here_was_never_saved_and_the_save_i
     store, memo = Switch(), DictStorage()
     first = new_app(store, memo=memo)
     first.boot()
-    first.dispatch({"type": "new_match", "settings": SETTINGS})
+    first.send({"type": "new_match", "settings": SETTINGS})
     store.full = True
     app = new_app(store, memo=memo)
     app.boot()
-    app.dispatch({"type": "new_match", "settings": {**SETTINGS, "seed": 9}})
+    app.send({"type": "new_match", "settings": {**SETTINGS, "seed": 9}})
     cpu_steps(app, 5)
     info = new_app(store, memo=memo).boot()
     assert "could not be saved" in info["behind"] and "last 5 moves" in info["behind"]
@@ -171,20 +171,20 @@ def test_a_note_about_another_save_says_nothing():
     store, memo = Switch(), DictStorage()
     app = new_app(store, memo=memo)
     app.boot()
-    app.dispatch({"type": "new_match", "settings": SETTINGS})
+    app.send({"type": "new_match", "settings": SETTINGS})
     store.full = True
     cpu_steps(app, 2)
     store.full = False
     other = new_app(store, tab="tab-b")                # another tab saves a match meanwhile
     other.boot()
-    other.dispatch({"type": "new_match", "settings": SETTINGS})
+    other.send({"type": "new_match", "settings": SETTINGS})
     assert new_app(store, memo=memo).boot()["behind"] is None
 
 
 def test_a_broken_app_part_of_a_save_never_loses_its_match():
     store = DictStorage()
     app = new_app(store)
-    app.dispatch({"type": "new_match", "settings": SETTINGS})
+    app.send({"type": "new_match", "settings": SETTINGS})
     record = json.loads(store.items[MATCH_KEY])
     record["app"] = {"cpu_speed": ["not", "hashable"], "rounds_seen": "x", "paused": {"a": 1}}
     store.items[MATCH_KEY] = json.dumps(record)
@@ -208,9 +208,9 @@ def test_the_question_goes_when_the_unreadable_save_goes_by_itself():
     store.quota = len(MATCH_KEY) + len("{broken") + 1
     app = new_app(store)
     app.boot()
-    vm = app.dispatch({"type": "new_match", "settings": SETTINGS})
+    vm = app.send({"type": "new_match", "settings": SETTINGS})
     assert vm["held"]
     del store.items[MATCH_KEY]                        # another tab kept it aside, say
     store.quota = None
-    vm = app.dispatch({"type": "cpu"})
+    vm = app.send({"type": "cpu"})
     assert vm["held"] is None and vm["unsaved"] is None

@@ -20,15 +20,10 @@ interface MtBoot {
   watchdogFired?: boolean;
 }
 
-/** py/page.py _expose: the door to Python, JSON strings both ways (static/js/bridge.js is its one user). */
+/** py/page.py: the door to Python, a call of the protocol as JSON text and its answer (static/js/bridge.js is its
+ * one user). */
 interface MtApi {
-  dispatch(event: string): string;
-  boot(): string;
-  export_match(): string;
-  /** A few ms of Python's warm-up; true while there is more. */
-  warm_up(): boolean;
-  timings(): string;
-  coach(event: string): string;
+  call(text: string): string;
   /** Python's version. */
   python: string;
 }
@@ -91,6 +86,8 @@ interface Window {
   mtThroughput?: number | null;
   mtUnpacked?: number;
   mtWorkerBytes?: number | null;
+  /** static/js/app.js, with ?test=1: the browser tests' and benchmarks' hooks. */
+  mtTest?: { call(event: Py.Event): Promise<Py.Reply>; breakBridge(message: string): void };
   /** Safari before 14.1. */
   webkitAudioContext?: typeof AudioContext;
 }

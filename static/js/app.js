@@ -1,7 +1,11 @@
-// The page's JavaScript entry: wires the setup form, the bridge to Python, the
-// renderer, input, the CPU scheduler and sound. The game's state lives in
-// Python; `vm` below is only the last view model, kept to re-render on resize
-// and to tell a sound or a focus move from the previous one.
+// The page's JavaScript entry: wires the setup form, the bridge to Python, the renderer, input, the CPU
+// scheduler, sound and the screens beside the board (static/js/parts/, one module each, loaded by name from
+// the protocol's list of parts). The game's state lives in Python; `vm` below is only the last view model of
+// a match, kept to re-render on resize and to tell a sound or a focus move from the previous one.
+//
+// Every answer Python sends names the part of the page it is for (types/protocol.d.ts, Py.Answer): the match
+// on screen ("game"), the setup screen's offer ("boot"), a file to download, nothing to draw ("none"), a
+// refusal ("refused"), or a screen's part, whose module draws it (``route``).
 import * as bridge from "./bridge.js";
 import { $, find } from "./dom.js";
 import * as render from "./render.js";
@@ -9,6 +13,7 @@ import * as scheduler from "./scheduler.js";
 import * as sound from "./sound.js";
 import * as setup from "./setup.js";
 import * as saving from "./saving.js";
+import { read as readStored } from "./storage.js";
 import { attachInput } from "./input.js";
 import { LANGUAGES, REGISTRY, TEXT, fill } from "./text.js";
 import { registerOffline } from "./offline.js";
@@ -16,15 +21,17 @@ import { attachTabs } from "./tabs.js";
 import { attachLanguagePickers, takeResume } from "./language.js";
 import { readPresets } from "./presets.js";
 import { attachHost } from "./host.js";
-import { attachCoach, coachAction, coachReady, coachShown } from "./coach.js";
 
 /** @typedef {import("./setup.js").Settings} Settings */
 
-const SAVE_KEY = "mexican-train:match";        // py/mexican_train/ui/storage.py MATCH_KEY
+const PROTOCOL = REGISTRY.protocol;
+const COMMANDS = new Set(PROTOCOL.commands);
 
-/** @type {Py.MatchView | null} */
+/** @type {Py.BoardView | null} */
 let vm = null;            // the last view model of a match (render cache only)
-let view = "setup";       // the part of the page the person is on: "setup" or "game" (REGISTRY.screens)
+/** @type {Py.JobKind | null} */
+let thinking = null;      // the job Python has under way, from the last answer (its next slice is "think")
+let view = "setup";       // the part of the page the person is on: "setup", "game" (REGISTRY.screens), "replay"
 /** @type {{kind: "start", settings: Settings} | {kind: "continue"} | null} */
 let queued = null;        // {kind: "start", settings} or {kind: "continue"}, waiting for Python
 /** @type {Settings | null} */
@@ -38,12 +45,12 @@ let otherTabPlaying = false;     // another tab answered that it has this match 
 let tabs;                // the other tabs (tabs.js), from init()
 /** @type {ReturnType<typeof attachHost>} */
 let host;                // the page that embeds the game, if any (host.js), from init()
+/** @type {Map<string, Py.PartModule>} */
+const parts = new Map();  // the screens beside the board, by part name, once loaded
 const params = new URLSearchParams(location.search);
 const address = readPresets(params, REGISTRY, params.get("test") === "1", LANGUAGES);   // a preset (presets.js)
 
-function hasSaveKey() {
-  try { return localStorage.getItem(SAVE_KEY) !== null; } catch (e) { return false; }
-}
+function hasSaveKey() { return readStored(PROTOCOL.keys.match) !== null; }
 
 // ------------------------------------------------------------------ screens
 /** @param {string} name */
@@ -51,12 +58,13 @@ function showScreen(name) {
   view = name;
   $("setup-screen").hidden = name !== "setup";
   $("game-screen").hidden = name !== "game";
-  $("replay-screen").hidden = name !== "replay";   // coach.js
+  $("replay-screen").hidden = name !== "replay";   // parts/replay.js
   document.documentElement.dataset.view = name;
   if (name === "setup") {
     scheduleCpu();   // none while the setup screen is up
-    for (const id of ["pause-dialog", "round-dialog", "match-dialog", "menu-dialog", "unreadable-dialog"]) {
-      render.closeDialog($(id, HTMLDialogElement));
+    for (const { id } of PROTOCOL.dialogs) {
+      const dialog = $(id, HTMLDialogElement);
+      if (dialog.open && id !== "help-dialog") render.closeDialog(dialog);
     }
     updateSavedPanel();
   }
@@ -78,97 +86,133 @@ function updateSavedPanel() {
 
 // ------------------------------------------------------------------ talking to Python
 // Test hook (bench/page_speed.py, bench/longtasks.py): window.mtPerf.steps holds the last 2000
-// events as {type, at, py, render}: when it was sent, ms in the bridge (Python and JSON both ways)
-// and ms drawing the screen (0 when Python answered that nothing changed). With
-// window.mtPerf.layout = true the draw time includes style and layout.
+// events as {type, at, py, render}: when it was sent, ms until its answer (Python, JSON, the save's
+// writes) and ms drawing it (0 when there was nothing to draw). With window.mtPerf.layout = true the
+// draw time includes style and layout.
 /** @type {NonNullable<Window["mtPerf"]>} */
 const perf = window.mtPerf = { steps: [], layout: false };
 
-/** @type {Py.ViewModel | null} */
-let drawing = null;   // a view model answered but not drawn yet (send's `later`): nothing else is sent meanwhile
+/** @param {MtPerfStep} step */
+function note(step) { if (perf.steps.push(step) > 2000) perf.steps.shift(); }
+
+/** A new task: the browser paints and answers input before what follows. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * Send an event to Python and draw its answer: the view model (the one on screen when nothing changed), or
- * none while Python is not ready or a view model waits to be drawn.
+ * Send an event to Python and draw its answer (``route``); resolves with the answer (null while Python is not
+ * ready). ``later``: the answer is drawn in a task of its own (the first board of a match: Python's answer and
+ * the whole new screen's style and layout in one task took over 100 ms on a phone).
  * @param {Py.Event} event
- * @returns {Py.ViewModel | Py.Fatal | null}
+ * @returns {Promise<Py.Reply | null>}
  */
-function send(event, later = false) {
-  if (!bridge.ready() || drawing) return null;
-  const t0 = performance.now();
-  const next = bridge.dispatch(event);
+async function send(event, later = false) {
+  const reply = await call(event);
+  if (!reply) return null;
+  if (later && reply.part === "game") await nextTask();
   const t1 = performance.now();
-  if (later && !next.fatal && !next.same) {
-    // The first board of a match is drawn in a task of its own: Python's answer and the whole new screen's
-    // style and layout in one task took over 100 ms on a phone (python3 -m bench.phone_speed).
-    drawing = next;
-    setTimeout(() => {
-      drawing = null;
-      const t2 = performance.now();
-      show(next);
-      if (perf.steps.push({ type: event.type, at: t0, py: t1 - t0, render: performance.now() - t2 }) > 2000) perf.steps.shift();
-    }, 0);
-    return next;
-  }
-  if (next.same) {                    // Python is still thinking and nothing changed: nothing to draw
-    document.documentElement.dataset.thinking = next.thinking || "";
-    if (perf.steps.push({ type: event.type, at: t0, py: t1 - t0, render: 0 }) > 2000) perf.steps.shift();
-    goOnThinking(next.thinking);
-    return vm;
-  }
-  show(next);
+  route(reply);
   if (perf.layout) void document.body.offsetHeight;
-  if (perf.steps.push({ type: event.type, at: t0, py: t1 - t0, render: performance.now() - t1 }) > 2000) perf.steps.shift();
-  return next;
+  note({ type: event.type, at: lastCall.at, py: lastCall.ms, render: reply.part === "none" ? 0 : performance.now() - t1 });
+  return reply;
 }
 
-/**
- * Whether a view model is drawn on the setup screen: no match (settings refused, an unreadable save).
- * @param {Py.ViewModel} next
- * @returns {next is Py.SetupView}
- */
-function onSetupScreen(next) { return REGISTRY.screens[next.screen] === "setup"; }
+const lastCall = { at: 0, ms: 0 };
 
-/** @param {Py.ViewModel | Py.Fatal} next */
+/**
+ * Send an event to Python; its answer is not drawn (the caller draws it).
+ * @param {Py.Event} event
+ * @returns {Promise<Py.Reply | null>}
+ */
+async function call(event) {
+  if (!bridge.ready()) return null;
+  const t0 = performance.now();
+  const reply = await bridge.call(event);
+  lastCall.at = t0;
+  lastCall.ms = performance.now() - t0;
+  return reply;
+}
+
+/** Draw an answer in the part of the page it is for. @param {Py.Reply} reply */
+function route(reply) {
+  switch (reply.part) {
+    case "fatal":
+      fatal(reply);
+      for (const part of parts.values()) part.render(reply);   // a screen beside the board says it too
+      return;
+    case "game": thinking = reply.thinking; show(reply.view); return;
+    case "boot": showBoot(reply.view); return;
+    case "file": if (reply.view.text) saving.download(reply.view.text, reply.view.name); return;
+    case "refused": showProblem(reply.error); return;
+    case "none": thinking = reply.thinking; break;
+    case "warm_up": case "timings": return;
+    default: {
+      const part = parts.get(reply.part);
+      if (part) part.render(reply);
+      break;
+    }
+  }
+  document.documentElement.dataset.thinking = reply.thinking || "";
+  goOnThinking(reply.thinking);
+}
+
+/** Python no longer answers: say so, and offer a reload (the save is read afresh). @param {Py.Fatal} reply */
+function fatal(reply) {
+  for (const id of ["game-error", "setup-error", "file-message"]) {
+    $(id).hidden = false;
+    $(id).textContent = reply.error;
+  }
+  for (const id of ["reload-row", "setup-reload-row"]) $(id).hidden = false;
+}
+
+/** A refusal in words, where the person is looking. @param {string} text */
+function showProblem(text) {
+  const box = view === "game" ? $("game-error") : $("setup-error");
+  box.hidden = !text;
+  box.textContent = text;
+}
+
+/** @param {Py.GameView} next */
 function show(next) {
   const html = document.documentElement;
-  if (next.fatal) {   // Python no longer answers: say so, and offer a reload (the save is read afresh)
-    for (const id of ["game-error", "setup-error", "file-message"]) { $(id).hidden = false; $(id).textContent = next.error; }
-    for (const id of ["reload-row", "setup-reload-row"]) $(id).hidden = false;
-    return;
-  }
-  if (onSetupScreen(next)) {   // no match started (bad settings, unreadable save): say why
+  if (next.screen === "setup") {   // no match started (bad settings, unreadable save): say why
     setup.showError(next.error || "");
     if (next.error) { $("saved-message").hidden = true; }
     showScreen("setup");
     return;
   }
   const prev = vm;
-  vm = next;
+  const now = vm = next;
   setup.showError("");
-  if (view !== REGISTRY.screens[vm.screen]) { showScreen(REGISTRY.screens[vm.screen]); render.resetFocus(); }
-  render.renderGame(vm);
-  sound.react(prev, vm);
-  host.react(prev, vm);
-  html.dataset.screen = vm.screen;
-  html.dataset.step = vm.step;
-  html.dataset.focus = vm.focus;
-  html.dataset.blocked = vm.blocked ? "1" : "0";
-  html.dataset.thinking = vm.thinking || "";
-  $("take-over-row").hidden = !vm.blocked;
-  saving.update(vm, render.openDialog, render.closeDialog);
-  coachShown(vm);
-  if (vm.thinking === "hint") goOnThinking("hint");
+  if (view !== REGISTRY.screens[now.screen]) { showScreen(REGISTRY.screens[now.screen]); render.resetFocus(); }
+  render.renderGame(now);
+  sound.react(prev, now);
+  host.react(prev, now);
+  html.dataset.screen = now.screen;
+  html.dataset.step = now.step;
+  html.dataset.focus = now.focus;
+  html.dataset.blocked = now.blocked ? "1" : "0";
+  html.dataset.thinking = thinking || "";
+  $("take-over-row").hidden = !now.blocked;
+  saving.update(now, render.openDialog, render.closeDialog);
+  for (const part of parts.values()) if (part.shown) part.shown(now);
+  goOnThinking(thinking === "hint" ? "hint" : null);
   scheduleCpu();
 }
 
-// Python works out a CPU's decision or the hint a few ms per call (py/page.py keeps the job); the
-// next slice runs as a new task, so that the browser handles input and paints in between.
-/** @param {Py.Thinking | undefined} kind */
+// Python works out a long job (a CPU's decision, the hint, the review) a few ms per call; the next slice
+// runs as a new task, so that the browser handles input and paints in between.
+/** @param {Py.JobKind | null | undefined} kind */
 function goOnThinking(kind) {
-  if (kind === "hint" || (kind === "cpu" && cpuMayGo())) scheduler.nextSlice(() => {
-    if (view === "game") send({ type: "think" });
-  });
+  if (!kind || !mayThink(kind)) return;
+  scheduler.nextSlice(() => { if (mayThink(kind)) send({ type: "think" }); });
+}
+
+/** @param {Py.JobKind} kind */
+function mayThink(kind) {
+  if (kind === "cpu") return cpuMayGo();
+  if (kind === "hint") return view === "game";
+  for (const part of parts.values()) if (part.thinks && part.thinks(kind)) return true;
+  return false;
 }
 
 function cpuMayGo() {
@@ -180,7 +224,7 @@ function cpuMayGo() {
 // plays this match (vm.blocked). html[data-cpu-pending] says whether a CPU step is on its way.
 function scheduleCpu() {
   let coming = false;
-  if (cpuMayGo() && vm && vm.thinking === "cpu") {
+  if (cpuMayGo() && thinking === "cpu") {
     goOnThinking("cpu");               // a CPU is thinking: its next slice, at once
     coming = true;
   } else if (cpuMayGo()) {
@@ -193,56 +237,55 @@ function scheduleCpu() {
 
 // Another tab wrote the save (a storage event): Python stops saving over it and
 // says so; without a match in play here, the setup screen's offer is refreshed.
-function onSaveChanged() {
+async function onSaveChanged() {
   if (!bridge.ready()) { savedOffer = hasSaveKey(); if (view === "setup") updateSavedPanel(); return; }
   if (vm) {
     if (view === "game") { send({ type: "save_changed" }); return; }
-    const next = bridge.dispatch({ type: "save_changed" });   // shown on "Back to the match"
-    if (next && !next.fatal && !next.same && next.screen !== "setup") vm = next;
+    const next = await call({ type: "save_changed" });   // shown on "Back to the match"
+    if (next && next.part === "game" && next.view.screen !== "setup") vm = next.view;
     return;
   }
-  const info = bridge.boot();
-  savedOffer = !!info.saved;
-  if (info.saved) savedText = info.saved.text;
-  if (!info.saved) otherTabPlaying = false;
-  showSaveMessage(info);
-  if (view === "setup") updateSavedPanel();
+  send({ type: "boot" });
 }
 
-// What the setup screen says about the save found: why it cannot be read (with a download when it could
-// not be copied aside), and how far behind it is when saves failed before a reload.
-/** @param {Py.BootInfo} info */
-function showSaveMessage(info) {
+// What the setup screen says about the save found: the match to continue, why it cannot be read (with a
+// download when it could not be copied aside), and how far behind it is when saves failed before a reload.
+/** @param {Py.BootView} info */
+function showBoot(info) {
+  savedOffer = !!info.saved;
+  if (info.saved) savedText = info.saved.text;
+  else otherTabPlaying = false;
   const text = [info.message, info.behind].filter(Boolean).join(" ");
   $("saved-message").hidden = !text;
   $("saved-message").textContent = text;
   $("saved-download-row").hidden = !info.stuck;
+  if (view === "setup") updateSavedPanel();
 }
 
 // ------------------------------------------------------------------ starting and continuing
 /** @param {Settings} settings */
-function startMatch(settings) {
+async function startMatch(settings) {
   if (!bridge.ready()) {
     queued = { kind: "start", settings };
     showWait();
     return;
   }
   render.clearLog();
-  const next = send({ type: "new_match", settings }, view === "setup");
-  if (next && !next.fatal && next.screen !== "setup") {
+  const next = await send({ type: "new_match", settings }, view === "setup");
+  if (next && next.part === "game" && next.view.screen !== "setup") {
     savedOffer = false;
-    host.matchStarted(next);
+    host.matchStarted(next.view);
   }
 }
 
-function continueSaved() {
+async function continueSaved() {
   if (!bridge.ready()) { queued = { kind: "continue" }; showWait(); return; }
   render.clearLog();
-  const next = send({ type: "continue_saved" });
+  const next = await send({ type: "continue_saved" });
   savedOffer = false;
-  if (next && next.screen === "setup") {
-    $("saved-message").hidden = !next.error;
-    $("saved-message").textContent = next.error || "";
+  if (next && next.part === "game" && next.view.screen === "setup") {
+    $("saved-message").hidden = !next.view.error;
+    $("saved-message").textContent = next.view.error || "";
     setup.showError("");
     updateSavedPanel();
   }
@@ -255,23 +298,23 @@ function showWait() {
   document.documentElement.dataset.queued = queued ? queued.kind : "";
 }
 
-function onPythonReady() {
+async function onPythonReady() {
+  const api = window.mtApi;
+  if (api) bridge.connect((text) => Promise.resolve(api.call(text)));
   document.documentElement.dataset.pyReady = "1";
   $("loading").hidden = true;
-  const info = bridge.boot();
-  savedOffer = !!info.saved;
-  if (info.saved) savedText = info.saved.text;
-  showSaveMessage(info);
-  if (view === "setup") updateSavedPanel();
+  const boot = await send({ type: "boot" });
+  const info = boot && boot.part === "boot" ? boot.view : null;
   host.emit("ready");
   const q = queued;
   queued = null;
   showWait();
   if (q && q.kind === "start") startMatch(q.settings);
   else if (q && q.kind === "continue") continueSaved();
-  else if (address.autostart && !vm && !(info.saved && !info.saved.over)) startMatch(setup.collect());
+  else if (address.autostart && !vm && !(info && info.saved && !info.saved.over)) startMatch(setup.collect());
   tabs.hello();
-  coachReady();
+  for (const part of parts.values()) if (part.ready) part.ready();
+  for (const btn of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#more [data-action]"))) btn.disabled = false;
   registerOffline();
   performance.mark("mt-ready");   // the game is playable (bench/page_speed.py reads this mark)
   warmUpWhileIdle();
@@ -279,28 +322,29 @@ function onPythonReady() {
 
 // While the first screen waits for a tap, Python plays a few moves of a throwaway match in idle time, a
 // slice at a time, so the browser compiles what a match runs before the first Start, not during it
-// (py/page.py warm_up_steps). It stops for good once a match is on screen.
+// (ui/dispatch.py warm_up_steps). It stops for good once a match is on screen.
 function warmUpWhileIdle() {
-  const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 50));
-  const step = () => {
+  const idle = window.requestIdleCallback || ((/** @type {() => void} */ fn) => setTimeout(fn, 50));
+  const step = async () => {
     if (vm || view !== "setup" || queued) return;
-    if (bridge.warmUp()) idle(step);
+    const reply = await call({ type: "warm_up" });
+    if (reply && reply.part === "warm_up" && reply.view.more) idle(step);
   };
   idle(step);
 }
 
 // ------------------------------------------------------------------ page actions
-const VM_COMMANDS = new Set(["draw", "pass", "stop", "clear", "hint", "next", "reveal", "pause", "resume",
-  "next_round", "final_results"]);
-
 /**
- * A page action (data-action), from its control (none for a keyboard shortcut).
+ * A page action (data-action), from its control (none for a keyboard shortcut): a command of the board, a
+ * screen's part's, or the page's own.
  * @param {string} name
  * @param {HTMLElement} [el]
  */
-function action(name, el) {
-  if (VM_COMMANDS.has(name)) { send({ type: "command", name }); return; }
-  if (coachAction(name, el)) return;
+async function action(name, el) {
+  if (COMMANDS.has(/** @type {Py.Command} */ (name))) { send({ type: "command", name: /** @type {Py.Command} */ (name) }); return; }
+  for (const part of parts.values()) {
+    if (Object.hasOwn(part.actions, name) && await part.actions[name](el)) return;
+  }
   switch (name) {
     case "start": {
       const settings = setup.collect();
@@ -358,14 +402,14 @@ function action(name, el) {
     case "export":
       // With friends at the device, the file would show them each other's hands: ask first.
       if (vm && vm.hotseat && vm.screen === "board") { render.openDialog($("export-dialog", HTMLDialogElement)); return; }
-      exportFile();
+      send({ type: "export_match" });
       return;
-    case "export_confirmed": render.closeDialog($("export-dialog", HTMLDialogElement)); exportFile(); return;
+    case "export_confirmed": render.closeDialog($("export-dialog", HTMLDialogElement)); send({ type: "export_match" }); return;
     case "import": $("import-file").click(); return;
     case "download_unreadable": saving.downloadUnreadable(); return;
     case "replace_unreadable":
       render.closeDialog($("unreadable-dialog", HTMLDialogElement));
-      send({ type: "replace_unreadable", hash: saving.heldHash() });
+      send({ type: "replace_unreadable", hash: saving.heldHash() || "" });
       return;
     case "keep_unreadable": render.closeDialog($("unreadable-dialog", HTMLDialogElement)); return;
     case "show_unreadable": render.openDialog($("unreadable-dialog", HTMLDialogElement)); return;
@@ -381,12 +425,7 @@ function switchSound(on) {
   if (sound.isOn()) sound.play("turn");
 }
 
-function exportFile() {
-  const text = bridge.exportMatch();
-  if (text) saving.download(text, TEXT.exportName);
-}
-
-const IMPORT_LIMIT_MB = 4;   // py/mexican_train/boundedjson.py MAX_BYTES: larger files are not read at all
+const IMPORT_LIMIT = PROTOCOL.limits.import_bytes;   // larger files are not read at all (Python would refuse them)
 
 // Why a file could not be opened, under "Open a match file…" ("" hides it).
 /** @param {string} text */
@@ -399,18 +438,17 @@ function showFileMessage(text) {
 
 /** @param {File} file */
 function importFile(file) {
-  if (file.size > IMPORT_LIMIT_MB * 1024 * 1024) { showFileMessage(fill(TEXT.importTooBig, { limit: IMPORT_LIMIT_MB })); return; }
+  if (file.size > IMPORT_LIMIT) { showFileMessage(fill(TEXT.importTooBig, { limit: IMPORT_LIMIT / 1024 / 1024 })); return; }
   const reader = new FileReader();
-  reader.onload = () => {
-    if (!bridge.ready()) return;
-    const next = bridge.dispatch({ type: "import", text: String(reader.result) });
-    if (next.same) return;   // an answer of Python's thinking only: never to an import
-    if (!next.fatal && next.error) { showFileMessage(next.error); return; }   // refused: the match in play goes on
+  reader.onload = async () => {
+    const next = await call({ type: "import", text: String(reader.result) });
+    if (!next) return;
+    if (next.part === "game" && next.view.error) { showFileMessage(next.view.error); return; }   // refused: the match in play goes on
     showFileMessage("");
     render.clearLog();
     scheduler.cancel();
-    show(next);
-    if (!next.fatal && next.screen !== "setup") savedOffer = false;
+    route(next);
+    if (next.part === "game" && next.view.screen !== "setup") savedOffer = false;
   };
   reader.onerror = () => showFileMessage(TEXT.importRead);
   reader.readAsText(file);
@@ -435,8 +473,42 @@ function autostart() {
   if (address.autostart && !hasSaveKey()) startMatch(setup.collect());
 }
 
+// ------------------------------------------------------------------ the screens beside the board
+/** What each screen's part may use of the page. @type {Py.PartHooks} */
+const partHooks = {
+  send,
+  call,
+  show: route,
+  startShown: (next) => { render.clearLog(); scheduler.cancel(); show(next); },
+  getVm: () => vm,
+  setVm: (next) => { vm = next; render.clearLog(); scheduler.cancel(); if (view === "setup") updateSavedPanel(); },
+  showScreen,
+  view: () => view,
+  settings: () => setup.collect(),
+};
+
+/** Import every screen's part (static/js/parts/<name>.js, named by the protocol) and attach it. */
+async function loadParts() {
+  for (const name of PROTOCOL.parts) {
+    const part = /** @type {Py.PartModule} */ (await import(`./parts/${name}.js`));
+    part.attach(partHooks);
+    parts.set(name, part);
+  }
+}
+
+// ------------------------------------------------------------------ test hooks (?test=1)
+// The browser tests and benchmarks talk to Python through the page's own door: ``call`` sends an event and
+// resolves with its answer undrawn (bench/page_speed.py reads "timings"); ``breakBridge`` makes the door throw
+// from then on, as after Python's fatal error.
+if (params.get("test") === "1") {
+  window.mtTest = {
+    call: (event) => bridge.call(event),
+    breakBridge: (message) => bridge.connect(() => Promise.reject(new Error(message))),
+  };
+}
+
 // ------------------------------------------------------------------ wiring
-function init() {
+async function init() {
   attachAddress();
   if (window.mtPrefs) window.mtPrefs.sync();   // the display preferences script in index.html
   updateSavedPanel();
@@ -480,22 +552,13 @@ function init() {
   });
 
   tabs = attachTabs({
-    saveKey: SAVE_KEY,
+    saveKey: PROTOCOL.keys.match,
     onSaveChanged,
     inPlay: () => !!vm && !vm.blocked && vm.screen !== "match_end",
     onOtherTabPlaying: () => { otherTabPlaying = true; if (view === "setup") updateSavedPanel(); },
   });
 
-  attachCoach({
-    send,
-    show,
-    settings: () => setup.collect(),
-    startShown: (next) => { render.clearLog(); scheduler.cancel(); show(next); },
-    setVm: (next) => { vm = next; render.clearLog(); scheduler.cancel(); },
-    getVm: () => vm,
-    showScreen,
-    view: () => view,
-  });
+  await loadParts();
 
   // a match on screen is continued on the new page; a switch made on the setup screen stays there
   attachLanguagePickers(() => !!vm && vm.screen !== "match_end" && view === "game");

@@ -1,66 +1,79 @@
-// The one door to Python: JSON strings across the FFI (window.mtApi, set up by
-// py/page.py). A failure here is shown to the person, never thrown at them.
+// The one door to Python: a call of the declared protocol (static/js/protocol.d.ts, written from
+// py/mexican_train/ui/protocol.py) as JSON text, answered with JSON text. Calls go one at a time, in order;
+// each carries the storage texts that changed (storage.js), and its answer's writes are made before the
+// answer is handed on, so a move is saved before it is shown. A failure of the door itself is never thrown
+// at the person: it comes back as a "fatal" answer, which the page shows with a reload.
 import { TEXT, fill } from "./text.js";
+import { applyWrites, outgoing } from "./storage.js";
 
-export function ready() { return !!(window.mtBoot && window.mtBoot.ready && window.mtApi); }
+/** @typedef {Py.Event} Event */
+/** @typedef {Py.Answer} Answer */
+/** @typedef {Py.Source} Source */
+/** @typedef {Py.Fatal} Fatal */
+/** @typedef {Py.Reply} Reply */
+/** @typedef {(text: string) => Promise<string>} Transport */
 
-/** Python's door; before Python has set it, a call fails as any call to a Python that does not answer. */
-function api() {
-  if (!window.mtApi) throw new Error("window.mtApi is not set: Python has not started");
-  return window.mtApi;
-}
+const MAX_ATTEMPTS = 10;   // writes that keep failing: Python stops writing after three, this is a backstop
 
-/**
- * What Python's failure is shown as (and logged).
- * @param {unknown} err
- * @returns {Py.Fatal}
- */
+let seq = 0;
+let applied = -1;
+/** @type {Transport | null} */
+let transport = null;
+/** @type {Promise<unknown>} */
+let queue = Promise.resolve();
+
+/** Python is ready: calls go through ``send`` from now on. @param {Transport} send */
+export function connect(send) { transport = send; }
+
+/** Whether Python can be called. */
+export function ready() { return transport !== null; }
+
+/** @param {unknown} err @returns {Fatal} */
 function fail(err) {
-  const reason = String((err && /** @type {{message?: string}} */ (err).message) || err).trim().split("\n").pop();
+  const text = String((err && /** @type {{message?: unknown}} */ (err).message) || err).trim();
   console.error("mexican-train bridge:", err);
-  return { fatal: true, error: fill(TEXT.bridgeBroken, { reason }) };
+  return { part: "fatal", error: fill(TEXT.bridgeBroken, { reason: text.split("\n").pop() || text }) };
 }
 
 /**
- * Send one event; returns the new view model, or {fatal: true, error} saying what went wrong.
- * @param {Py.Event} event
- * @returns {Py.Answer}
+ * Send one event (``source``: a seat playing from another device; none: this screen). Resolves with the
+ * answer once its writes are made, or a fatal reply.
+ * @param {Event} event
+ * @param {Source} [source]
+ * @returns {Promise<Reply>}
  */
-export function dispatch(event) {
+export function call(event, source) {
+  const next = queue.then(() => exchange(event, source));
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+/** @param {Event} event @param {Source} [source] @returns {Promise<Reply>} */
+async function exchange(event, source) {
+  if (!transport) return fail(new Error("Python is not ready"));
   try {
-    return JSON.parse(api().dispatch(JSON.stringify(event)));
+    let answer = await once(event, source);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const failure = applyWrites(answer.writes);
+      if (failure === null) {
+        applied = answer.seq;
+        return answer;
+      }
+      answer = await once({ type: "storage_failed", failed: answer.seq, ...failure });
+    }
+    return fail(new Error("the browser's storage kept refusing the game's writes"));
   } catch (err) {
     return fail(err);
   }
 }
 
-/**
- * What the setup screen offers at start: {saved: {text}|null, message}.
- * @returns {Py.BootInfo}
- */
-export function boot() {
-  try { return JSON.parse(api().boot()); } catch (err) { return { saved: null, message: fail(err).error }; }
-}
-
-/** The match as a match file ("" when Python cannot say). */
-export function exportMatch() {
-  try { return api().export_match(); } catch (err) { fail(err); return ""; }
-}
-
-/** A few ms of Python's warm-up (py/page.py warm_up_steps); true while there is more. Never throws. */
-export function warmUp() {
-  try { return !!api().warm_up(); } catch (err) { return false; }
-}
-
-/**
- * An event for the coach's screens (statistics, daily deal, replay, review: py/mexican_train/ui/coach.py).
- * @param {Py.Event} event
- * @returns {Py.CoachAnswer}
- */
-export function coach(event) {
-  try {
-    return JSON.parse(api().coach(JSON.stringify(event)));
-  } catch (err) {
-    return fail(err);
-  }
+/** @param {Event} event @param {Source} [source] @returns {Promise<Answer>} */
+async function once(event, source) {
+  seq += 1;
+  const message = { seq, event, applied, ...outgoing(), ...(source ? { source } : {}) };
+  const send = /** @type {Transport} */ (transport);
+  /** @type {Answer} */
+  const answer = JSON.parse(await send(JSON.stringify(message)));
+  if (answer.part === "refused") console.warn(answer.warn);
+  return answer;
 }

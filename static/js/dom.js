@@ -31,3 +31,18 @@ export function find(selector, kind, root = document) {
   if (kind && !(el instanceof kind)) throw new Error(`mexican-train: ${selector} is not the element expected (<${el.localName}>)`);
   return /** @type {T} */ (el);
 }
+
+/**
+ * A new element: its class and text, when given.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string | null} [cls]
+ * @param {string | null} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}

@@ -96,7 +96,7 @@ export function attachHost(params, commands, hostNames) {
 
   /**
    * A new match has just started on this page (not a saved one continued).
-   * @param {Py.MatchView} vm
+   * @param {Py.BoardView} vm
    */
   function matchStarted(vm) {
     if (vm && vm.summary) emit("match-start", { rules: vm.summary.rules, players: players(vm.summary) });
@@ -104,8 +104,8 @@ export function attachHost(params, commands, hostNames) {
 
   /**
    * The events between two view models of one match on this page: rounds ended, the match ended, a pause.
-   * @param {Py.MatchView | null} prev
-   * @param {Py.MatchView} vm
+   * @param {Py.BoardView | null} prev
+   * @param {Py.BoardView} vm
    */
   function react(prev, vm) {
     if (!framed || !prev || !vm || !prev.summary || !vm.summary || prev.summary.match !== vm.summary.match) return;

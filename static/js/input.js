@@ -4,6 +4,7 @@
 // model's commands (vm.commands[].key), Escape, and ? for help.
 import { $ } from "./dom.js";
 import { personDialogOpen, topDialog } from "./render.js";
+import { REGISTRY } from "./text.js";
 
 /**
  * What app.js hands the input: where events and actions go, and what it needs to know of the screen.
@@ -13,7 +14,7 @@ import { personDialogOpen, topDialog } from "./render.js";
  * @property {(id: string) => void} expand  show a train's earlier tiles, or fewer
  * @property {() => boolean} hasSelection  a tile of the hand is chosen
  * @property {() => boolean} inGame  a match is on screen
- * @property {() => Py.Command[]} commands  the view model's commands (their letter keys)
+ * @property {() => Py.CommandButton[]} commands  the view model's commands (their letter keys)
  */
 
 /** @param {EventTarget | null} target */
@@ -70,13 +71,13 @@ export function attachInput(app) {
     const expand = /** @type {HTMLElement | null} */ (t.closest("[data-expand]"));
     if (expand) { app.expand(/** @type {string} */ (expand.dataset.expand)); return; }
     const tile = /** @type {HTMLElement | null} */ (t.closest("#hand-tiles [data-tile]"));
-    if (tile) { app.send({ type: "tile", tile: tile.dataset.tile }); return; }
+    if (tile) { app.send({ type: "tile", tile: tile.dataset.tile || "" }); return; }
     const end = /** @type {HTMLElement | null} */ (t.closest("[data-train]"));
-    if (end) { app.send({ type: "train", train: end.dataset.train }); return; }   // Python says why, if it cannot go there
+    if (end) { app.send({ type: "train", train: end.dataset.train || "" }); return; }   // Python says why, if it cannot go there
     const action = /** @type {HTMLElement | null} */ (t.closest("[data-action]"));
     if (action) { e.preventDefault(); app.action(/** @type {string} */ (action.dataset.action), action); return; }
     const row = /** @type {HTMLElement | null} */ (t.closest("#trains .train.target"));
-    if (row) { app.send({ type: "train", train: row.dataset.row }); return; }
+    if (row) { app.send({ type: "train", train: row.dataset.row || "" }); return; }
     if (t.closest("#board") && !t.closest("button, a, input, select") && app.hasSelection()) {
       app.send({ type: "command", name: "clear" });
     }
@@ -84,7 +85,7 @@ export function attachInput(app) {
 
   $("setup").addEventListener("submit", (e) => { e.preventDefault(); app.action("start", $("start")); });
 
-  for (const id of ["pause-dialog", "round-dialog", "match-dialog"]) {
+  for (const { id } of REGISTRY.protocol.dialogs.filter((d) => !d.persons)) {
     // These dialogs follow the game: Escape does not simply close them.
     $(id).addEventListener("cancel", (e) => {
       e.preventDefault();

@@ -2,9 +2,9 @@
 // state: only what it needs to update the DOM without losing focus (elements
 // keyed by tile and train) and which long trains the person expanded.
 // All text from the vm goes in with textContent, never as markup.
-import { $, find } from "./dom.js";
+import { $, find, h } from "./dom.js";
 import { tileSvg } from "./tiles.js";
-import { TEXT, fill, plural } from "./text.js";
+import { REGISTRY, TEXT, fill, plural } from "./text.js";
 import { drawChart } from "./chart.js";
 
 /** @type {Set<string>} */
@@ -17,21 +17,6 @@ let lastFocusKey = null;
 let lastSelected = null;
 /** @type {(() => void) | null} */
 let pendingFocus = null;             // a focus move waiting for a person's dialog to close
-
-/**
- * A new element: its class and text, when given.
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {string | null} [cls]
- * @param {string | null} [text]
- * @returns {HTMLElementTagNameMap[K]}
- */
-function h(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
 
 /**
  * @param {Node} node
@@ -52,8 +37,8 @@ function srSpan(text) { return h("span", "sr", text); }
 function parts(node) { return /** @type {HTMLCollectionOf<HTMLElement>} */ (/** @type {Element} */ (node).children); }
 
 // ---------------------------------------------------------------- dialogs
-const PERSON_DIALOGS = ["help-dialog", "menu-dialog", "confirm-dialog", "export-dialog", "unreadable-dialog",
-  "review-dialog", "stats-dialog", "stats-reset-dialog", "daily-dialog", "replay-dialog"];   // the last five: coach.js
+// the person's own dialogs (help, menu, a question, a screen beside the board): computers wait while one is open
+const PERSON_DIALOGS = REGISTRY.protocol.dialogs.filter((d) => d.persons).map((d) => d.id);
 /** @type {HTMLDialogElement[]} */
 const openDialogs = [];               // modal dialogs, the last one on top
 
@@ -179,7 +164,7 @@ function measureTrainLayout() {
     some: Math.max(1, Math.floor((width - endW - earlierW - 16) / per)) };
 }
 
-/** @param {Py.MatchView} vm */
+/** @param {Py.BoardView} vm */
 function renderTrains(vm) {
   const box = $("trains");
   keepFocusClear();
@@ -255,7 +240,7 @@ function keepFocusClear() {
   });
 }
 
-/** @param {Py.Train} t */
+/** @param {Py.TrainRow} t */
 function buildTrainRow(t) {
   const row = h("div", "train");
   row.dataset.row = t.id;
@@ -284,9 +269,9 @@ function buildTrainRow(t) {
 
 /**
  * @param {HTMLElement} row
- * @param {Py.Train} t
- * @param {Py.Player | null} player  the train's owner (none for the shared train)
- * @param {Py.MatchView} vm
+ * @param {Py.TrainRow} t
+ * @param {Py.PlayerRow | null} player  the train's owner (none for the shared train)
+ * @param {Py.BoardView} vm
  * @param {TrainLayout} layout
  */
 function updateTrainRow(row, t, player, vm, layout) {
@@ -330,16 +315,17 @@ function updateTrainRow(row, t, player, vm, layout) {
   setText(earlier, open ? TEXT.showFewer : plural(t.earlier_text, hiddenCount));
   row.classList.toggle("expanded", open);
 
-  const sig = shown.map((p) => p.join("-")).join(",") + "|" + document.documentElement.dataset.face;
+  const laid = shown.map((t) => `${t.a}-${t.b}`);   // as laid: the half that matches first
+  const sig = laid.join(",") + "|" + document.documentElement.dataset.face;
   if (tilesBox.dataset.sig !== sig) {
     tilesBox.dataset.sig = sig;
-    tilesBox.replaceChildren(...shown.map(([a, b]) => {
-      const across = a === b;      // doubles lie across the line, as on a table (an open double stands out)
+    tilesBox.replaceChildren(...shown.map((t) => {
+      const across = t.a === t.b;      // doubles lie across the line, as on a table (an open double stands out)
       const span = h("span", across ? "ttile double across" : "ttile");
-      span.appendChild(tileSvg(a, b, across));
+      span.appendChild(tileSvg(t.a, t.b, across));
       return span;
     }));
-    setText(list, shown.length ? fill(TEXT.lastTiles, { tiles: shown.map((p) => p.join("-")).join(", ") }) : TEXT.noTiles);
+    setText(list, shown.length ? fill(TEXT.lastTiles, { tiles: laid.join(", ") }) : TEXT.noTiles);
   }
 
   const [play, needs] = parts(end);
@@ -353,7 +339,7 @@ function updateTrainRow(row, t, player, vm, layout) {
 }
 
 // The engine, drawn across at the left of the board (wide screens; phones show it in the status line).
-/** @param {Py.MatchView} vm */
+/** @param {Py.BoardView} vm */
 function renderHub(vm) {
   const hub = document.getElementById("hub");
   if (!hub) return;
@@ -366,7 +352,7 @@ function renderHub(vm) {
 }
 
 // ---------------------------------------------------------------- the hand
-/** @param {Py.MatchView} vm */
+/** @param {Py.BoardView} vm */
 function renderHand(vm) {
   const hand = vm.hand;
   const title = $("hand-title");
@@ -394,7 +380,7 @@ function renderHand(vm) {
   const existing = new Map([...parts(box)].map((b) => [b.dataset.tile, b]));
   /** @type {Node | null} */
   let previous = null;
-  for (const t of hand.tiles) {
+  for (const t of hand.tiles || []) {
     let btn = existing.get(t.id);
     if (!btn || btn.dataset.face !== face) {
       const fresh = h("button", "htile");
@@ -436,7 +422,7 @@ function buttonsOf(id) {
   return found;
 }
 
-/** @param {Py.MatchView} vm */
+/** @param {Py.BoardView} vm */
 function renderCommands(vm) {
   for (const c of vm.commands || []) {
     for (const btn of buttonsOf(c.id)) {
@@ -448,7 +434,7 @@ function renderCommands(vm) {
 }
 
 // ---------------------------------------------------------------- round and match end
-/** @param {Py.MatchView} vm */
+/** @param {Py.BoardView} vm */
 function renderRoundEnd(vm) {
   const dialog = $("round-dialog", HTMLDialogElement);
   const end = vm.round_end;
@@ -465,14 +451,13 @@ function renderRoundEnd(vm) {
     th.scope = "row";
     const tilesCell = h("td", "left-tiles");
     const faces = h("span", "mini-tiles");
-    for (const id of r.tiles) {
-      const [a, b] = id.split("-").map(Number);
+    for (const t of r.tiles) {
       const span = h("span", "mtile");
-      span.appendChild(tileSvg(a, b, false));
+      span.appendChild(tileSvg(t.a, t.b, false));
       faces.appendChild(span);
     }
     const words = h("span", "tiles-text");        // each tile's label whole ("7-8" never breaks at its dash)
-    if (r.tiles.length) for (const id of r.tiles) words.append(h("span", "tile-label", id), " ");
+    if (r.tiles.length) for (const t of r.tiles) words.append(h("span", "tile-label", t.id), " ");
     else words.textContent = r.tiles_text;
     tilesCell.append(faces, words);
     tr.append(th, tilesCell, h("td", "num", r.points_text), h("td", "num", String(r.total)));
@@ -484,7 +469,7 @@ function renderRoundEnd(vm) {
   openDialog(dialog);
 }
 
-/** @param {Py.MatchView} vm */
+/** @param {Py.BoardView} vm */
 function renderMatchEnd(vm) {
   const dialog = $("match-dialog", HTMLDialogElement);
   const end = vm.match_end;
@@ -523,7 +508,7 @@ function focusFirst(selectors) {
   return null;
 }
 
-/** @param {Py.MatchView} vm */
+/** @param {Py.BoardView} vm */
 function moveFocus(vm) {
   switch (vm.focus) {
     case "hand": {
@@ -544,7 +529,7 @@ function moveFocus(vm) {
   }
 }
 
-/** @param {Py.MatchView} vm */
+/** @param {Py.BoardView} vm */
 function planFocus(vm) {
   const selected = vm.hand && vm.hand.tiles ? (vm.hand.tiles.find((t) => t.selected) || { id: "" }).id || "" : "";
   const key = [vm.screen, vm.focus, vm.step, selected].join("|");
@@ -584,7 +569,7 @@ export function rescueFocus() {
 export function resetFocus() { lastFocusKey = null; lastSelected = null; }
 
 // ---------------------------------------------------------------- the whole screen
-/** @param {Py.MatchView} vm */
+/** @param {Py.BoardView} vm */
 export function renderGame(vm) {
   setText($("round-text"), vm.round.text);
   setText($("engine-text"), vm.round.engine_text);
@@ -615,7 +600,7 @@ export function renderGame(vm) {
 
 /**
  * Re-lay the trains (window resized, a train expanded, the tile face changed).
- * @param {Py.MatchView | null} vm
+ * @param {Py.BoardView | null} vm
  */
 export function relayout(vm) {
   layoutKept = null;

@@ -7,9 +7,9 @@
 //    whatever text is there, readable or not);
 //  * downloads of any text (Export uses the same).
 import { $, find } from "./dom.js";
-import { TEXT, fill } from "./text.js";
+import { REGISTRY, TEXT, fill } from "./text.js";
 
-const SAVE_KEY = "mexican-train:match";   // py/mexican_train/ui/storage.py MATCH_KEY
+const SAVE_KEY = REGISTRY.protocol.keys.match;
 
 /** @type {string | null} */
 let asked = null;   // the fingerprint of the unreadable save the player was last asked about
@@ -51,7 +51,7 @@ export function heldHash() { return asked; }
 /**
  * After each view model: the unsaved-moves state and its Export button, and the question about an
  * unreadable save (opened once for each save that is held; "The unreadable save…" opens it again).
- * @param {Py.MatchView} vm
+ * @param {Py.BoardView} vm
  * @param {(dialog: HTMLDialogElement) => void} openDialog
  * @param {(dialog: HTMLDialogElement) => void} closeDialog
  */

@@ -23,7 +23,7 @@ export function cancel() {
 
 /**
  * Schedule the next CPU step if the view model calls for one; true when one is on its way.
- * @param {Py.MatchView | null} vm
+ * @param {Py.BoardView | null} vm
  * @param {() => void} step
  */
 export function schedule(vm, step) {

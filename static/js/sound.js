@@ -80,15 +80,15 @@ export function play(name) {
   try { EFFECTS[name](); } catch (e) { /* a sound is never worth an error */ }
 }
 
-/** @param {Py.MatchView} vm */
+/** @param {Py.BoardView} vm */
 function tilesDown(vm) { return (vm.trains || []).reduce((n, t) => n + t.tiles.length, 0); }
-/** @param {Py.MatchView} vm */
+/** @param {Py.BoardView} vm */
 function marks(vm) { return (vm.trains || []).filter((t) => t.marked).length; }
 
 /**
  * Pick a sound from what changed between two view models (nothing is kept between calls).
- * @param {Py.MatchView | null} prev
- * @param {Py.MatchView | null} vm
+ * @param {Py.BoardView | null} prev
+ * @param {Py.BoardView | null} vm
  */
 export function react(prev, vm) {
   if (!on || !prev || !vm || !vm.round || !prev.round) return;

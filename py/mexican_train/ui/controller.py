@@ -1,25 +1,12 @@
-"""The game's behaviour on screen, without a screen: a pure ``Session`` and ``handle(session, event)``.
+"""The game's behaviour on screen, without a screen: a pure ``Session`` and ``apply(session, event)``.
 
-The page sends every click and key as a small event (a dict); ``handle``
-returns the next Session, and ``view_model`` (in ``viewmodel``) turns a
-Session into what to draw. Nothing here touches the DOM, storage or a clock,
+The page sends every click and key as a small event; ``apply`` returns the
+next Session, and ``view_model`` (in ``viewmodel``) turns a Session into what
+to draw (``handle`` does the same for an event still in its JSON form). Nothing here touches the DOM, storage or a clock,
 so all of it runs and is tested on CPython.
 
-Events (``type`` and fields):
-
-=================  ============================================================
-``new_match``      ``settings``: preset, set, seats, players [{name, kind}],
-                   rounds, options..., cpu_speed, seed
-``tile``           ``tile`` "a-b": select it, or put it back if selected
-``train``          ``train`` "M" or a seat: play the selected tile there
-``command``        ``name``: draw, pass, stop, clear, next, reveal, hint,
-                   pause, resume, escape, next_round, final_results
-``cpu``            one step of the CPU seat to move
-``speed``          ``speed``: slow, normal, fast, instant
-``after_turn``     ``value``: wait (for Next player) or go (straight on)
-``visibility``     ``hidden``: true pauses the match while the page is hidden
-                   (a pause the player did not choose: it is not saved)
-=================  ============================================================
+The events are declared in ``protocol`` (``EventType``, one dataclass each);
+``apply`` takes those the route table gives the match (``Part.MATCH``).
 """
 
 from __future__ import annotations
@@ -37,6 +24,7 @@ from ..tiles import Tile, parse_tile
 from ..view import seat_view
 from .. import names
 from ..i18n import LANGUAGES, N_, _, join_and, plural, translations
+from . import protocol
 from . import strings as S
 from .narrate import describe_move, narrate, round_end, tile_text, train_name
 
@@ -106,11 +94,32 @@ class Session(NamedTuple):
     after_turn: str = "wait"  # a person's turn over: "wait" for Next player, or "go" straight on
     rounds_seen: int = 0  # finished rounds whose end screen the players have closed
     final_seen: bool = False
-    hint: tuple[str, str] | None = None
+    hint: tuple[Action, str] | None = None  # the hint on screen: the action it suggests, and its sentence
     announce: tuple[str, ...] = ()
     prompts: tuple[str, ...] = ()  # lines of ``announce`` the screen shows already (the banner, a chosen tile)
     cpu_moves: tuple[str, ...] = ()  # the CPU turn in progress, for its summary
     error: str | None = None
+
+
+class Facts(NamedTuple):
+    """What a Session means for the screen, worked out once per event (``facts``) and handed to whatever
+    draws it: which screen is up, whose hand may be shown, who may act now."""
+
+    screen: Screen
+    viewer: int | None      # the seat whose hand may be on screen
+    human_to_move: int | None   # the person whose turn it is and who may act now
+    needs_reveal: bool      # hotseat: a person is to move and their hand is not on screen yet
+    cpu_to_move: bool       # a computer is to move and may act now
+    hotseat: bool           # two or more people share the device
+    humans: tuple[int, ...]  # the seats played by people on this device
+
+
+def facts(session: Session) -> Facts:
+    """The facts of a Session (see ``Facts``)."""
+    match = session.match
+    people = humans(match) if match is not None else ()
+    return Facts(screen(session), viewer(session), human_to_move(session), needs_reveal(session),
+                 cpu_to_move(session), len(people) >= 2, people)
 
 
 def humans(match: Match) -> tuple[int, ...]:
@@ -291,32 +300,42 @@ def _name(match: Match, seat: int) -> str:
 # -- the event loop -----------------------------------------------------------------
 
 def handle(session: Session, event: dict[str, Any]) -> Session:
-    """The Session after one event from the page. Unknown or untimely events change nothing but say why."""
+    """The Session after one event from the page, given as its JSON object (``protocol.parse_event`` reads
+    it); an undeclared or malformed event changes nothing."""
+    try:
+        typed = protocol.parse_event(event)
+    except protocol.ProtocolError:
+        return session._replace(announce=(), prompts=(), error=None)
+    return apply(session, typed)
+
+
+def apply(session: Session, event: protocol.Event) -> Session:
+    """The Session after one of the match's events (``protocol.ROUTES``: Part.MATCH). Untimely events (a tile
+    picked out of turn, a command that is not offered) change nothing but what is said."""
     session = session._replace(announce=(), prompts=(), error=None)
-    kind = event.get("type")
-    if kind == "new_match":
-        return start(event.get("settings") or {})
+    if isinstance(event, protocol.NewMatch):
+        return start(event.settings)
     if session.match is None:
         return session
-    if kind == "tile":
-        return _select(session, event.get("tile"))
-    if kind == "train":
-        return _play_on(session, str(event.get("train")))
-    if kind == "command":
-        return _command(session, event.get("name"))
-    if kind == "cpu":
-        return cpu_step(session)
-    if kind == "speed" and event.get("speed") in CPU_SPEEDS:
-        return session._replace(cpu_speed=event["speed"])
-    if kind == "after_turn" and event.get("value") in {choice.name for choice in AFTER_TURN}:
-        return session._replace(after_turn=event["value"])
-    if kind == "visibility":
-        hidden = bool(event.get("hidden"))
-        if hidden and screen(session) == Screen.BOARD and not session.paused:
-            # Nobody is watching: hold the match until the player is back and presses Continue. The
-            # player did not choose this pause, so a reload (which hides the page) does not keep it.
-            return _shown(session._replace(hidden=True, paused=True, auto_paused=True), _(S.SAID_PAUSED))
-        return session._replace(hidden=hidden)
+    match event:
+        case protocol.PickTile(tile=tile):
+            return _select(session, tile)
+        case protocol.PickTrain(train=train):
+            return _play_on(session, train)
+        case protocol.RunCommand(name=name):
+            return _command(session, name)
+        case protocol.CpuTurn():
+            return cpu_step(session)
+        case protocol.SetSpeed(speed=speed) if speed in CPU_SPEEDS:
+            return session._replace(cpu_speed=speed)
+        case protocol.SetAfterTurn(value=value) if value in {choice.name for choice in AFTER_TURN}:
+            return session._replace(after_turn=value)
+        case protocol.Visibility(hidden=hidden):
+            if hidden and screen(session) == Screen.BOARD and not session.paused:
+                # Nobody is watching: hold the match until the player is back and presses Continue. The
+                # player did not choose this pause, so a reload (which hides the page) does not keep it.
+                return _shown(session._replace(hidden=True, paused=True, auto_paused=True), _(S.SAID_PAUSED))
+            return session._replace(hidden=hidden)
     return session
 
 
@@ -425,7 +444,7 @@ def show_hint(session: Session, action: Action, reason: str) -> Session:
     if seat is None or match is None:
         return session
     text = _(S.SAID_HINT).format(action=describe_move(match, action, seat), reason=reason)
-    return session._replace(hint=(str(action), text), announce=(text,),
+    return session._replace(hint=(action, text), announce=(text,),
                             selected=action.tile if action.kind == "play" else session.selected)
 
 

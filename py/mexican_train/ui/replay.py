@@ -1,29 +1,17 @@
 """Stepping through a match action by action, as a bystander sees it.
 
 ``steps(match)`` lists every position of a match (of its file): for each
-round, the deal, then the position after each of its actions. ``view_model``
-draws one of them for the replay screen:
-
-* the board (trains, engine, boneyard count, every seat's tile count and the
-  match totals before the round) as anyone at the table sees it;
-* every hand face up once its round is over in the file, and only counts while
-  the round is unfinished (nothing a bystander may not see: no hand, no
-  boneyard tile, no list of where a hand could play);
-* the step narrated in the game's own sentences, and where it is (round r of
-  n, action k of m), with the first step of every round to jump to.
+round, the deal, then the position after each of its actions; ``index_of``
+finds the step before an action (where a review item jumps). The replay
+screen draws them (``parts.replaying``).
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from ..engine import RoundState, new_round
-from ..i18n import _, plural
+from ..engine import new_round
 from ..match import Match
-from . import strings as S
-from .controller import Session
-from .narrate import narrate, tile_text
-from .viewmodel import _players, _trains, rules_summary
 
 
 class Step(NamedTuple):
@@ -58,46 +46,3 @@ def index_of(found: list[Step], round_index: int, action_index: int) -> int:
 def round_starts(found: list[Step]) -> list[int]:
     """The index of each round's first step (its deal)."""
     return [i for i, step in enumerate(found) if step.action == 0]
-
-
-def _state(step: Step) -> RoundState:
-    return step.match.rounds[step.round]
-
-
-def view_model(found: list[Step], index: int, full: Match) -> dict[str, Any]:
-    """What the replay screen draws at step ``index`` of ``found`` (the steps of ``full``)."""
-    index = max(0, min(index, len(found) - 1))
-    step = found[index]
-    state = _state(step)
-    position = step.match
-    # a paused session shows no one's hand and lists no legal play: the board as a bystander sees it
-    session = Session(match=position, paused=True, rounds_seen=len(position.rounds))
-    over_in_file = full.rounds[step.round].result is not None
-    said: tuple[str, ...] = ()
-    if step.action > 0:
-        before = found[index - 1].match
-        said, _moves = narrate(before, position, viewer=None)
-    hands = []
-    for seat, player in enumerate(full.players):
-        tiles = state.hands[seat]
-        row: dict[str, Any] = {"seat": seat, "name": player.name, "count": len(tiles),
-                               "count_text": plural(S.TILES_IN_HAND, len(tiles))}
-        if over_in_file:
-            row["tiles"] = [tile_text(t) for t in tiles]
-        hands.append(row)
-    actions = len(full.rounds[step.round].actions)
-    return {
-        "screen": "replay",
-        "index": index, "last": len(found) - 1,
-        "round": step.round, "action": step.action,
-        "where": _(S.REPLAY_WHERE).format(round=step.round + 1, rounds=len(full.rounds), action=step.action,
-                                          actions=actions),
-        "engine_text": _(S.ENGINE).format(value=state.engine),
-        "boneyard_text": _(S.BONEYARD).format(count=state.boneyard_count),
-        "players": _players(session, position, state, None),
-        "trains": _trains(session, position, state, None),
-        "hands": hands, "hands_shown": over_in_file,
-        "said": list(said) or ([_(S.REPLAY_DEAL).format(round=step.round + 1)] if step.action == 0 else []),
-        "round_starts": round_starts(found),
-        "rules": rules_summary(full.rules),
-    }

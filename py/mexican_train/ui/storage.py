@@ -31,8 +31,9 @@ from ..errors import MatchFileError, MexicanTrainError
 from ..i18n import N_, _
 from . import strings as S
 from .controller import Session, app_state, restore, with_names_cleaned_said
+from .protocol import STORAGE_PREFIX
 
-PREFIX = "mexican-train:"
+PREFIX = STORAGE_PREFIX
 MATCH_KEY = PREFIX + "match"
 UNREADABLE_PREFIX = PREFIX + "unreadable/"
 BEHIND_KEY = PREFIX + "behind"

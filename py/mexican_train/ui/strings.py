@@ -188,6 +188,8 @@ UNREADABLE_IN_THE_WAY = N_("The saved match in this browser cannot be read ({rea
 REASON_UNREADABLE_IN_THE_WAY = N_("an unreadable saved match is in its place")
 REASON_NO_ROOM_ASIDE = N_("there are already 999 unreadable saves kept aside")
 REASON_COPY_DIFFERS = N_("the storage gave back something else than was copied")
+REASON_READ_BACK_DIFFERS = N_("the storage gave back something else than was written")
+REASON_STORAGE_REFUSED = N_("the browser's storage refused to keep it")
 NOT_SAVED_FOR = NP_("Not saved in this browser for the last {n} move ({reason}). Save the match to a file "
                     "to keep it.",
                     "Not saved in this browser for the last {n} moves ({reason}). Save the match to a file "
@@ -270,6 +272,7 @@ STATS_IMPORTED = N_("Statistics imported: what the file holds has been added to 
 STATS_IMPORT_ERROR = N_("That file is not a statistics file we can open: {reason}")
 STATS_RESET_DONE = N_("The statistics have been reset.")
 STATS_FILE_NAME = N_("mexican-train-statistics.json")
+MATCH_FILE_NAME = N_("mexican-train-match.json")
 
 # -- the daily deal -----------------------------------------------------------------------
 DAILY_TITLE = N_("Daily deal of {day}")
@@ -339,7 +342,7 @@ PAGE_TEXT = {
     "lastTiles": N_("Last tiles: {tiles}."),
     "noTiles": N_("No tiles yet."),
     "showFewer": N_("Show fewer tiles"),
-    "exportName": N_("mexican-train-match.json"),
+    "exportName": MATCH_FILE_NAME,
     "bridgeBroken": N_("The game engine stopped answering ({reason}). Reload the page to carry on from the last "
                        "save."),
     "importRead": N_("That file could not be read."),

@@ -1,8 +1,10 @@
-"""What the page draws, as plain JSON-ready data: ``view_model(session)``.
+"""What the page draws, as plain JSON-ready data: ``view_model(session)``, of the shape ``views.GameView``.
 
-The page's renderer builds the DOM from this and nothing else. It holds only
-what the person in front of the screen may see: the hand of the seat on
-screen (no other hand, no boneyard tile), counts for everyone, the layout.
+The page's renderer builds the DOM from this and nothing else. It is built
+for one viewer, a seat, and holds only what that viewer may see: its hand
+(no other hand, no boneyard tile), counts for everyone, the layout. The
+viewer is the seat on screen (``controller.viewer``) unless another is named
+(a seat playing from another device).
 """
 
 from __future__ import annotations
@@ -12,58 +14,102 @@ import json
 import zlib
 from typing import Any
 
-from ..actions import MEXICAN
+from ..actions import MEXICAN, Action
 from ..engine import RoundResult, RoundState
 from ..i18n import _, join_and, plural, plural_forms
 from ..kernel import BOUND, CHAIN, DOUBLE, TWO_DOUBLES
 from ..match import Match, Player
 from ..players import LEVELS
 from ..rules import PRESET_NAMES, Rules
+from ..tiles import Tile
 from . import strings as S
-from .controller import (CPU_SPEEDS, Screen, Session, cpu_to_move, human_to_move, humans, is_hotseat, needs_reveal, screen,
-                         targets_of, viewer)
+from .controller import CPU_SPEEDS, Facts, Screen, Session, facts as facts_of, targets_of
 from .narrate import tile_text, train_name, train_title
+from .views import (BoardScreen, BoardView, Button, CommandButton, CommandId, Focus, GameView, HandTile, HandView, Hint,
+                    MatchEnd, MatchEndRow, MatchSummary, PlayerRow, RoundEnd, RoundEndRow, RoundLine, Series, SetupView,
+                    TileFace, TrainRow, TrainState)
 
 LEVEL_LABELS = {level.name: level.label for level in LEVELS}
-JSON = dict[str, Any]
-"""A part of the view model: JSON-ready data."""
+BOARD_SCREENS: dict[Screen, BoardScreen] = {Screen.BOARD: "board", Screen.ROUND_END: "round_end",
+                                            Screen.MATCH_END: "match_end"}
+"""The screens of a match by the name the view model gives them (``views.BoardScreen``: the same words)."""
+SCREEN_SEAT = -1
+"""``view_model``'s default viewer: the seat on screen (``controller.viewer``)."""
 
 
-def view_model(session: Session) -> JSON:
-    """Everything the page shows for this Session."""
-    shown = screen(session)
-    vm: JSON = {"screen": shown, "announce": list(session.announce), "prompts": list(session.prompts),
-          "error": session.error}
+def view_model(session: Session, facts: Facts | None = None, viewer: int | None = SCREEN_SEAT) -> GameView:
+    """Everything the page shows for this Session, for ``viewer`` (default: the seat on screen; a seat
+    number for a seat that plays from another device; None for a bystander). ``facts`` are the Session's
+    (``controller.facts``), when the caller has them already."""
+    known = facts if facts is not None else facts_of(session)
+    if viewer != SCREEN_SEAT and viewer != known.viewer:
+        known = _for_viewer(session, known, viewer)
+    shown = known.screen
     match = session.match
     if match is None:
-        return vm
+        setup: SetupView = {"screen": "setup", "announce": list(session.announce), "prompts": list(session.prompts),
+                            "error": session.error}
+        return setup
     state = match.rounds[session.rounds_seen] if shown == Screen.ROUND_END else match.round
-    me = viewer(session)
-    vm.update(
-        round=_round_line(match, state),
-        players=_players(session, match, state, me),
-        trains=_trains(session, match, state, me),
-        hand=_hand(session, match, state, me),
-        commands=_commands(session, match),
-        banner=_banner(session, match, state, me),
-        rules=rules_summary(match.rules),
-        paused=session.paused,
-        cpu={"pending": cpu_to_move(session), "delay": CPU_SPEEDS[session.cpu_speed], "speed": session.cpu_speed},
-        after_turn=session.after_turn,
-        hint=session.hint[0] if session.hint else None,
-        focus=_focus(session),
-        step=f"{state.number}/{len(state.actions)}/{int(session.awaiting_next)}/{session.revealed}",
-        hotseat=is_hotseat(match),
-        summary=match_summary(match),
-    )
+    me = known.viewer
+    vm: BoardView = {
+        "screen": BOARD_SCREENS[shown], "announce": list(session.announce), "prompts": list(session.prompts),
+        "error": session.error,
+        "round": _round_line(match, state),
+        "players": _players(known, match, state, me),
+        "trains": _trains(session, known, match, state, me),
+        "hand": _hand(session, known, match, state, me),
+        "commands": _commands(session, known, match),
+        "banner": _banner(session, known, match, state, me),
+        "rules": rules_summary(match.rules),
+        "paused": session.paused,
+        "cpu": {"pending": known.cpu_to_move, "delay": CPU_SPEEDS[session.cpu_speed], "speed": session.cpu_speed},
+        "after_turn": session.after_turn,
+        "hint": _hint(session.hint),
+        "focus": _focus(session, known),
+        "step": f"{state.number}/{len(state.actions)}/{int(session.awaiting_next)}/{session.revealed}",
+        "hotseat": known.hotseat,
+        "viewer": me,
+        "summary": match_summary(match),
+    }
     if shown == Screen.ROUND_END:
         vm["round_end"] = _round_end(match, state)
     if shown == Screen.MATCH_END:
-        vm["match_end"] = _match_end(match)
+        vm["match_end"] = _match_end(match, known)
     return vm
 
 
-def match_summary(match: Match) -> JSON:
+def _for_viewer(session: Session, known: Facts, viewer: int | None) -> Facts:
+    """The facts as seen by ``viewer``, a seat that plays from its own device (or None: a bystander): its own
+    hand is always its to see, and it acts only on its own turn; the hotseat rules are the host's."""
+    match = session.match
+    to_move = None
+    if (match is not None and viewer is not None and known.screen == Screen.BOARD and not session.paused
+            and not session.awaiting_next and match.round.seat == viewer):
+        to_move = viewer
+    return known._replace(viewer=viewer, human_to_move=to_move, needs_reveal=False, hotseat=False)
+
+
+def tile_face(t: Tile, first: int | None = None) -> TileFace:
+    """A tile as drawn: ``first`` is the half shown first (on a train, the one that matches it); else the lower."""
+    a = t.low if first is None or first == t.low else t.high
+    return {"id": tile_text(t), "a": a, "b": t.high if a == t.low else t.low}
+
+
+def _hint(hint: tuple[Action, str] | None) -> Hint | None:
+    if hint is None:
+        return None
+    action = hint[0]
+    tile = tile_text(action.tile) if action.tile is not None else None
+    return {"action": str(action), "tile": tile, "train": str(action.train) if action.train is not None else None}
+
+
+def round_text(match: Match, state: RoundState) -> str:
+    """"Round 3 of 13"."""
+    return _(S.ROUND_OF).format(number=state.number + 1, rounds=match.rules.rounds)
+
+
+def match_summary(match: Match) -> MatchSummary:
     """What a page that embeds the game may learn about the match (static/js/host.js): never a tile.
 
     ``match`` tells matches apart (a fingerprint of the deal number, rules and players); ``rules`` is the
@@ -94,9 +140,9 @@ def _fixed_part(rules: Rules, seed: int, players: tuple[Player, ...]) -> tuple[s
     return f"{zlib.crc32(key.encode('utf-8')):08x}", written
 
 
-def _round_line(match: Match, state: RoundState) -> JSON:
+def _round_line(match: Match, state: RoundState) -> RoundLine:
     return {"number": state.number + 1, "of": match.rules.rounds, "engine": state.engine,
-            "text": _(S.ROUND_OF).format(number=state.number + 1, rounds=match.rules.rounds),
+            "text": round_text(match, state),
             "engine_text": _(S.ENGINE).format(value=state.engine),
             "boneyard": state.boneyard_count, "boneyard_text": _(S.BONEYARD).format(count=state.boneyard_count)}
 
@@ -107,14 +153,14 @@ def _result(state: RoundState) -> RoundResult:
     return state.result
 
 
-def _players(session: Session, match: Match, state: RoundState, me: int | None) -> list[JSON]:
+def _players(known: Facts, match: Match, state: RoundState, me: int | None) -> list[PlayerRow]:
     totals = _totals_before(match, state)
     if state.result is not None:  # the round is over: its points count at once, as its summary says
         totals = [total + score for total, score in zip(totals, state.result.scores)]
-    rows = []
+    rows: list[PlayerRow] = []
     for seat, player in enumerate(match.players):
         count = len(state.hands[seat])
-        name = _(S.NAME_YOU).format(name=player.name) if seat == me and not is_hotseat(match) else player.name
+        name = _(S.NAME_YOU).format(name=player.name) if seat == me and not known.hotseat else player.name
         rows.append({
             "seat": seat, "name": name, "kind": player.kind, "kind_label": kind_label(player.kind),
             "tiles": count, "tiles_text": plural(S.TILES_IN_HAND, count), "total": totals[seat],
@@ -140,19 +186,21 @@ def _totals_before(match: Match, state: RoundState) -> list[int]:
     return totals
 
 
-def _trains(session: Session, match: Match, state: RoundState, me: int | None) -> list[JSON]:
+def _trains(session: Session, known: Facts, match: Match, state: RoundState, me: int | None) -> list[TrainRow]:
     seats = match.rules.seats
-    actor = human_to_move(session)
+    actor = known.human_to_move
     legal = match.legal_actions() if actor is not None and state is match.round else ()
     playable_on = {str(a.train) for a in legal if a.kind == "play"}
     targets = set(targets_of(match, session.selected)) if session.selected is not None and actor is not None else set()
     binding = set(state.open_doubles) if state.result is None else set()
-    rows = []
+    hinted = str(session.hint[0].train) if session.hint and session.hint[0].train is not None else None
+    rows: list[TrainRow] = []
     for index in [seats] + list(range(seats)):  # the shared train first, then each seat's
         train = state.trains[index]
         name: int | str = MEXICAN if index == seats else index
         key = str(name)
         mine = index == me
+        kind: TrainState
         if index in binding:
             kind, words = "double", _(S.STATE_OPEN_DOUBLE)
         elif index == seats:
@@ -173,23 +221,30 @@ def _trains(session: Session, match: Match, state: RoundState, me: int | None) -
         rows.append({
             "id": key, "owner": None if index == seats else index, "title": title, "state": kind,
             "state_text": words, "end": train.end, "needs": _(S.NEEDS).format(value=train.end),
-            "tiles": [list(pair) for pair in train.tiles], "marked": train.marked, "mine": mine,
+            "tiles": [_placed(pair) for pair in train.tiles], "marked": train.marked, "mine": mine,
             "open_double": index in binding, "eligible": key in playable_on, "target": key in targets,
-            "hinted": bool(session.hint and session.hint[0].endswith("@" + key)), "label": spoken,
+            "hinted": hinted == key, "label": spoken,
             "earlier_text": plural_forms(S.TRAIN_EARLIER),
         })
     return rows
 
 
-def _hand(session: Session, match: Match, state: RoundState, me: int | None) -> JSON | None:
-    if me is None or screen(session) != Screen.BOARD:
-        if needs_reveal(session):
+def _placed(pair: tuple[int, int]) -> TileFace:
+    """A tile on a train, as laid: the half that matches the train first."""
+    a, b = pair
+    return {"id": f"{min(a, b)}-{max(a, b)}", "a": a, "b": b}
+
+
+def _hand(session: Session, known: Facts, match: Match, state: RoundState, me: int | None) -> HandView | None:
+    if me is None or known.screen != Screen.BOARD:
+        if known.needs_reveal:
             return {"hidden": True, "text": _(S.HAND_HIDDEN).format(name=match.players[state.seat].name)}
         return None
-    actor = human_to_move(session)
-    title = _(S.HAND_TITLE) if not is_hotseat(match) else _(S.HAND_TITLE_NAMED).format(name=match.players[me].name)
-    hinted_tile = session.hint[0].split("@")[0] if session.hint and "@" in session.hint[0] else None
-    tiles = []
+    actor = known.human_to_move
+    title = _(S.HAND_TITLE) if not known.hotseat else _(S.HAND_TITLE_NAMED).format(name=match.players[me].name)
+    hint = session.hint[0] if session.hint else None
+    hinted_tile = hint.tile if hint is not None and hint.kind == "play" else None
+    tiles: list[HandTile] = []
     for t in state.hands[me]:
         text = tile_text(t)
         spoken = _(S.DOUBLE_SPOKEN).format(a=t.low) if t.is_double else _(S.TILE_SPOKEN).format(a=t.low, b=t.high)
@@ -206,7 +261,7 @@ def _hand(session: Session, match: Match, state: RoundState, me: int | None) -> 
             label += ", " + _(S.TILE_DRAWN)
         tiles.append({"id": text, "a": t.low, "b": t.high, "playable": bool(targets),
                       "selected": session.selected == t, "drawn": drawn, "targets": list(targets),
-                      "hinted": text == hinted_tile, "label": label})
+                      "hinted": t == hinted_tile, "label": label})
     return {"hidden": False, "seat": me, "title": title, "tiles": tiles,
             "pips": state.pips(me), "points_text": plural(S.HAND_POINTS, state.pips(me)), "active": actor == me}
 
@@ -216,19 +271,18 @@ def _target_name(match: Match, target: str, me: int | None) -> str:
     return train_name(match, name, me)
 
 
-def _commands(session: Session, match: Match) -> list[JSON]:
-    actor = human_to_move(session)
+def _commands(session: Session, known: Facts, match: Match) -> list[CommandButton]:
+    actor = known.human_to_move
     legal = {a.kind for a in match.legal_actions()} if actor is not None else set()
-    shown = screen(session)
-    board = shown == Screen.BOARD
-    commands = [
+    board = known.screen == Screen.BOARD
+    commands: list[tuple[CommandId, str, str | None, bool]] = [
         ("draw", S.DRAW, "d", "draw" in legal),
         ("pass", S.PASS, "s", "pass" in legal),
         ("stop", S.STOP, "e", "stop" in legal),
         ("clear", S.CLEAR, None, actor is not None and session.selected is not None),
         ("hint", S.HINT, "h", actor is not None),
         ("next", S.NEXT_PLAYER, "n", board and session.awaiting_next and not session.paused),
-        ("reveal", S.REVEAL, "r", needs_reveal(session) and not session.paused),
+        ("reveal", S.REVEAL, "r", known.needs_reveal and not session.paused),
         ("pause", S.PAUSE, "p", board and not session.paused),
         ("resume", S.CONTINUE, "p", board and session.paused),
     ]
@@ -236,15 +290,15 @@ def _commands(session: Session, match: Match) -> list[JSON]:
             for cid, label, key, shown_now in commands]
 
 
-def _banner(session: Session, match: Match, state: RoundState, me: int | None) -> str:
-    if screen(session) != Screen.BOARD:
+def _banner(session: Session, known: Facts, match: Match, state: RoundState, me: int | None) -> str:
+    if known.screen != Screen.BOARD:
         return ""
     if session.paused:
         return _(S.DO_PAUSED)
     if session.awaiting_next:
         return _(S.DO_NEXT)
     seat = state.seat   # on the board: the round in play
-    if needs_reveal(session):
+    if known.needs_reveal:
         return _(S.DO_REVEAL).format(name=match.players[seat].name)
     if match.players[seat].kind != "human":
         return _(S.DO_WAIT_CPU).format(name=match.players[seat].name)
@@ -276,20 +330,22 @@ def _banner(session: Session, match: Match, state: RoundState, me: int | None) -
         if state.chain == 0:
             return _(S.DO_CHAIN_START)
         return _(S.DO_CHAIN_DOUBLE if state.trains[seat].open_double is not None else S.DO_CHAIN)
-    return _(S.DO_PLAY) if not is_hotseat(match) else _(S.DO_PLAY_NAMED).format(name=match.players[seat].name)
+    return _(S.DO_PLAY) if not known.hotseat else _(S.DO_PLAY_NAMED).format(name=match.players[seat].name)
 
 
-def _focus(session: Session) -> str:
-    shown = screen(session)
-    if shown != Screen.BOARD:
-        return str(shown)
+def _focus(session: Session, known: Facts) -> Focus:
+    shown = known.screen
+    if shown == Screen.ROUND_END:
+        return "round_end"
+    if shown == Screen.MATCH_END:
+        return "match_end"
     if session.paused:
         return "pause"
     if session.awaiting_next:
         return "next"
-    if needs_reveal(session):
+    if known.needs_reveal:
         return "reveal"
-    if human_to_move(session) is not None:
+    if known.human_to_move is not None:
         return "trains" if session.selected is not None else "hand"
     return "board"
 
@@ -310,48 +366,48 @@ def rules_summary(rules: Rules) -> str:
     return " · ".join(parts)
 
 
-def _round_end(match: Match, state: RoundState) -> JSON:
+def _round_end(match: Match, state: RoundState) -> RoundEnd:
     result = _result(state)
     if result.reason == "out" and result.seat is not None:
         title = _(S.ROUND_OVER_OUT).format(number=state.number + 1, name=match.players[result.seat].name)
     else:
         title = _(S.ROUND_OVER_BLOCKED).format(number=state.number + 1)
     before = _totals_before(match, state)
-    rows = []
+    rows: list[RoundEndRow] = []
     for seat, player in enumerate(match.players):
         points = result.scores[seat]
-        rows.append({"seat": seat, "name": player.name, "tiles": [tile_text(t) for t in state.hands[seat]],
+        rows.append({"seat": seat, "name": player.name, "tiles": [tile_face(t) for t in state.hands[seat]],
                      "tiles_text": " ".join(tile_text(t) for t in state.hands[seat]) or _(S.NO_TILES_LEFT),
                      "points": points,
                      "points_text": plural(S.ROUND_POINTS, points),
                      "total": before[seat] + points})
     last = match.over and state.number == len(match.rounds) - 1
-    button = {"id": "final_results", "label": _(S.FINAL_RESULTS)} if last else \
+    button: Button = {"id": "final_results", "label": _(S.FINAL_RESULTS)} if last else \
         {"id": "next_round", "label": _(S.NEXT_ROUND)}
     return {"title": title, "rows": rows, "button": button, "total_label": _(S.TOTAL)}
 
 
-def _match_end(match: Match) -> JSON:
+def _match_end(match: Match, known: Facts) -> MatchEnd:
     totals = match.totals
     winners = match.winners
     best = totals[winners[0]]
     names = [match.players[s].name for s in winners]
-    if len(names) == 1 and humans(match) == (winners[0],):   # the one person at the device, against computers
+    if len(names) == 1 and known.humans == (winners[0],):   # the one person at the device, against computers
         text = plural(S.WINNER_YOU, best)
     elif len(names) == 1:
         text = plural(S.WINNER, best, name=names[0])
     else:
         text = plural(S.WINNERS, best, names=join_and(names))
-    series = []
+    series: list[Series] = []
     for seat, player in enumerate(match.players):
         running, points = 0, []
         for r in match.rounds:
             running += _result(r).scores[seat]
             points.append(running)
-        series.append({"name": player.name, "points": points, "winner": seat in winners,
+        series.append({"name": player.name, "points": [float(p) for p in points], "winner": seat in winners,
                        "summary": _(S.CHART_SUMMARY).format(name=player.name, scores=", ".join(map(str, points)))})
-    rows = [{"seat": s, "name": p.name, "total": totals[s], "winner": s in winners}
-            for s, p in sorted(enumerate(match.players), key=lambda sp: totals[sp[0]])]
+    rows: list[MatchEndRow] = [{"seat": s, "name": p.name, "total": totals[s], "winner": s in winners}
+                               for s, p in sorted(enumerate(match.players), key=lambda sp: totals[sp[0]])]
     return {"title": _(S.MATCH_OVER), "text": text, "rows": rows, "total_label": _(S.TOTAL),
             "chart": {"title": _(S.CHART_TITLE), "rounds": len(match.rounds), "series": series,
                       "round_label": _(S.ROUND_N)},
