@@ -15,6 +15,27 @@ TrainName = Union[int, str]
 """A seat number for a personal train, or ``MEXICAN``."""
 
 
+def train_index(name: TrainName, seats: int) -> int:
+    """Where a train named in the notation stands among a round's trains: each seat's train at its seat
+    number, the Mexican Train last (index ``seats``)."""
+    return seats if name == MEXICAN else int(name)
+
+
+def train_name(index: int, seats: int) -> TrainName:
+    """The notation name of the train at ``index`` (see ``train_index``): its seat number, or ``MEXICAN``."""
+    return MEXICAN if index == seats else index
+
+
+def train_of(text: str, seats: int) -> TrainName | None:
+    """The train a text names as the notation writes it (``str(name)``: "M", or a seat number below
+    ``seats``), or None when it names none."""
+    if text == MEXICAN:
+        return MEXICAN
+    if text.isascii() and text.isdigit() and str(int(text)) == text and int(text) < seats:
+        return int(text)
+    return None
+
+
 class ActionKind(StrEnum):
     """What an action does; the values are the notation's words (``play`` is written ``a-b@T``)."""
 
@@ -86,10 +107,10 @@ def parse_action(text: str, top: int = 12, seats: int = 10) -> Action:
 def sort_key(action: Action, seats: int) -> tuple[int, Tile | None, int]:
     """Canonical order: plays by tile then train (seats, then M), then draw, pass, stop."""
     if action.kind is PLAY:
-        train = seats if action.train == MEXICAN else int(action.train or 0)
-        return (0, action.tile, train)
+        return (0, action.tile, train_index(action.train, seats) if action.train is not None else 0)
     return (1, None, (DRAW, PASS, STOP).index(action.kind))
 
 
 __all__ = ["Action", "ActionKind", "MEXICAN", "PLAY", "DRAW", "PASS", "STOP", "DRAW_ACTION", "PASS_ACTION",
-           "STOP_ACTION", "TrainName", "play", "parse_action", "sort_key", "tile"]
+           "STOP_ACTION", "TrainName", "play", "parse_action", "sort_key", "tile", "train_index", "train_name",
+           "train_of"]

@@ -20,7 +20,7 @@ import datetime as dt
 from typing import Any
 
 from .i18n import N_, NP_, _, plural
-from .match import Match, Player, new_match
+from .match import HUMAN, Match, Player, new_match
 from .rules import Rules
 from .stats import Record
 
@@ -49,13 +49,13 @@ def rules() -> Rules:
 
 def match_of(day: dt.date) -> Match:
     """The day's match, about to begin: the person in seat 0, Strong in seat 1."""
-    return new_match(rules(), seed_of(day), [Player(_(YOU), "human"), Player(_(STRONG), "strong")])
+    return new_match(rules(), seed_of(day), [Player(_(YOU), HUMAN), Player(_(STRONG), "strong")])
 
 
 def is_daily(match: Match, day: dt.date) -> bool:
     """True when ``match`` is the deal of ``day`` (same rules, seed and seats)."""
     return (match.rules == rules() and match.seed == seed_of(day)
-            and [p.kind for p in match.players] == ["human", "strong"])
+            and [p.kind for p in match.players] == [HUMAN, "strong"])
 
 
 def start_attempt(stats: Record, day: dt.date) -> tuple[Record, bool]:

@@ -21,15 +21,16 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable, Iterable, Sequence
+from enum import StrEnum
 from typing import NamedTuple, Protocol, TypeVar
 
 from . import kernel
 from .actions import (DRAW, DRAW_ACTION, MEXICAN, PASS, PASS_ACTION, PLAY, PLAYS, STOP, STOP_ACTION, Action,
-                      ActionKind, TrainName, parse_action)
+                      ActionKind, TrainName, parse_action, train_index, train_name)
 from .errors import IllegalMoveError
 from .kernel import (BOUND, CHAIN, DOUBLE, FREE, OVER, TWO_DOUBLES, Other, Phase, RoundEnd, end_of_turn, hand_score,
                      legal_actions, phase_after_play, phase_after_stop, play_targets, turn_phase)
-from .rules import Rules
+from .rules import IMMEDIATE, Rules
 from .tiles import Tile, full_set
 
 OUT, BLOCKED = RoundEnd.OUT, RoundEnd.BLOCKED
@@ -39,7 +40,7 @@ Linked = tuple[T, "Linked[T]"] | None
 """A linked list ``(item, rest)``, newest first: adding to it costs nothing."""
 
 __all__ = ["FREE", "BOUND", "DOUBLE", "TWO_DOUBLES", "CHAIN", "OVER", "Phase", "RoundEnd", "Train", "Event",
-           "RoundResult", "RoundState", "Layout", "new_round", "check_deal", "apply", "eligible_trains",
+           "EventKind", "RoundResult", "RoundState", "Layout", "new_round", "check_deal", "apply", "eligible_trains",
            "binding_trains", "explain_illegal", "train_label"]
 
 
@@ -60,23 +61,39 @@ class Train(NamedTuple):
         return None
 
 
-class Event(NamedTuple):
-    """One public happening, for narration and for reasoning about hidden tiles.
+class EventKind(StrEnum):
+    """What a public event records; a ``StrEnum``, so the words are the event log's as they always were."""
 
-    kinds: ``play`` (tile, train), ``draw`` (no tile: the drawn tile stays
-    hidden), ``pass``, ``stop``, ``mark`` (train marked), ``unmark`` (the owner
-    played on its marked train), ``out`` (seat emptied its hand), ``blocked``.
+    PLAY = "play"        # tile, train
+    DRAW = "draw"        # no tile: the drawn tile stays hidden
+    PASS = "pass"
+    STOP = "stop"        # the end of a classic opening chain
+    MARK = "mark"        # the seat's own train marked (also when it was marked already)
+    UNMARK = "unmark"    # the owner played on its marked train
+    OUT = "out"          # the seat emptied its hand: the round is over
+    BLOCKED = "blocked"  # nobody could play: the round is over
+
+
+class Event(NamedTuple):
+    """One public happening, for narration and for reasoning about hidden tiles (``kind``: ``EventKind``).
+
     ``lacks`` on ``draw`` and ``pass`` lists the values the seat has just shown
     it holds no tile of (doubles of those values excepted when
     ``may_hold_doubles``: a second double can be refused for want of a cover).
     """
 
-    kind: str
+    kind: EventKind
     seat: int
     tile: Tile | None = None
     train: TrainName | None = None
     lacks: tuple[int, ...] = ()
     may_hold_doubles: bool = False
+
+
+PLAYED, DREW, PASSED, STOPPED, MARKED, UNMARKED = (EventKind.PLAY, EventKind.DRAW, EventKind.PASS, EventKind.STOP,
+                                                  EventKind.MARK, EventKind.UNMARK)
+_END_EVENTS = {OUT: EventKind.OUT, BLOCKED: EventKind.BLOCKED}
+"""The event that says how a round ended."""
 
 
 class RoundResult(NamedTuple):
@@ -165,12 +182,12 @@ class RoundState(NamedTuple):
         return binding_trains(self)
 
     def train_name(self, index: int) -> TrainName:
-        """The notation name of train ``index``: the seat number, or ``M``."""
-        return MEXICAN if index == self.rules.seats else index
+        """The notation name of train ``index``: the seat number, or ``M`` (``actions.train_name``)."""
+        return train_name(index, self.rules.seats)
 
     def train_index(self, name: TrainName) -> int:
-        """The index in ``trains`` of a train named in the notation."""
-        return self.rules.seats if name == MEXICAN else int(name)
+        """The index in ``trains`` of a train named in the notation (``actions.train_index``)."""
+        return train_index(name, self.rules.seats)
 
     def pips(self, seat: int) -> int:
         """The score of ``seat``'s hand if the round ended now."""
@@ -318,7 +335,7 @@ def _compute_legal(state: RoundState | _Draft) -> tuple[Action, ...]:
     seat = state.seat
     rules = state.rules
     trains = state.trains
-    immediate = rules.double_rule == "immediate"
+    immediate = rules.double_rule == IMMEDIATE
     targets: Sequence[int]
     if phase is FREE:  # a free turn's targets are the eligible trains (kernel.play_targets), the common case
         targets = kernel.eligible_trains(seat, rules.seats, not state.had_turn[seat], [t[2] for t in trains],
@@ -396,7 +413,7 @@ def _finish(d: _Draft, reason: RoundEnd, seat: int | None) -> None:
     penalty = d.rules.blank_double_penalty
     scores = tuple(hand_score(hand, penalty) for hand in d.hands)
     d.phase, d.result, d.legal, d.doubles, d.drawn = OVER, RoundResult(reason, seat, scores), (), (), None
-    d.log = (Event(reason, -1 if seat is None else seat), d.log)
+    d.log = (Event(_END_EVENTS[reason], -1 if seat is None else seat), d.log)
 
 
 def _end_turn(d: _Draft) -> None:
@@ -418,7 +435,7 @@ def _mark(d: _Draft) -> None:
     seat = d.seat
     train = d.trains[seat]
     d.trains = d.trains[:seat] + (_new(Train, (train[0], train[1], True)),) + d.trains[seat + 1:]
-    d.log = (_new(Event, ("mark", seat, None, seat, (), False)), d.log)
+    d.log = (_new(Event, (MARKED, seat, None, seat, (), False)), d.log)
 
 
 def _shown_lacking(d: _Draft) -> tuple[tuple[int, ...], bool]:
@@ -428,7 +445,7 @@ def _shown_lacking(d: _Draft) -> tuple[tuple[int, ...], bool]:
     those numbers: a second double can be refused for want of a cover.
     """
     phase = d.phase
-    immediate = d.rules.double_rule == "immediate"
+    immediate = d.rules.double_rule == IMMEDIATE
     targets = _targets(d, phase, immediate)
     may_hold_doubles = phase is DOUBLE and not immediate
     return tuple(sorted({d.trains[k].end for k in targets})), may_hold_doubles
@@ -437,6 +454,7 @@ def _shown_lacking(d: _Draft) -> tuple[tuple[int, ...], bool]:
 def _place(d: _Draft, action: Action) -> None:
     seat = d.seat
     t: Tile = action.tile  # type: ignore[assignment]  # a play's tile and train are set (Action)
+    # train_index(action.train, d.rules.seats), written out: this is the hot path
     k: int = d.rules.seats if action.train == MEXICAN else action.train  # type: ignore[assignment]
     train = d.trains[k]
     end = train.end
@@ -449,9 +467,9 @@ def _place(d: _Draft, action: Action) -> None:
     hand = hand[:i] + hand[i + 1:]
     d.hands = d.hands[:seat] + (hand,) + d.hands[seat + 1:]
     d.drawn, d.placed = None, True
-    d.log = (_new(Event, ("play", seat, t, action.train, (), False)), d.log)
+    d.log = (_new(Event, (PLAYED, seat, t, action.train, (), False)), d.log)
     if unmark:
-        d.log = (_new(Event, ("unmark", seat, None, seat, (), False)), d.log)
+        d.log = (_new(Event, (UNMARKED, seat, None, seat, (), False)), d.log)
     phase = d.phase
     nxt = phase_after_play(phase, t[0] == t[1] and _binds(d, t[0]), hand)
     if nxt is None:
@@ -473,7 +491,7 @@ def _draw(d: _Draft, action: Action) -> None:
     d.hands = d.hands[:seat] + (tuple(hand),) + d.hands[seat + 1:]
     d.draws += 1
     d.drawn = t
-    d.log = (_new(Event, ("draw", seat, None, None, lacks, may_hold_doubles)), d.log)
+    d.log = (_new(Event, (DREW, seat, None, None, lacks, may_hold_doubles)), d.log)
     legal = _compute_legal(d)
     if legal[0].kind is PLAY:
         d.legal = legal  # the turn goes on with the drawn tile: these are the legal actions
@@ -486,14 +504,14 @@ def _draw(d: _Draft, action: Action) -> None:
 
 def _pass(d: _Draft, action: Action) -> None:
     lacks, may_hold_doubles = _shown_lacking(d)
-    d.log = (_new(Event, ("pass", d.seat, None, None, lacks, may_hold_doubles)), d.log)
+    d.log = (_new(Event, (PASSED, d.seat, None, None, lacks, may_hold_doubles)), d.log)
     _mark(d)
     _end_turn(d)
 
 
 def _stop(d: _Draft, action: Action) -> None:
     seat = d.seat
-    d.log = (Event("stop", seat), d.log)
+    d.log = (Event(STOPPED, seat), d.log)
     value = d.trains[seat].open_double
     nxt = phase_after_stop(value is not None and _binds(d, value))
     if nxt is None:
@@ -593,7 +611,7 @@ def _explain_play(state: RoundState, action: Action, plays: list[Action]) -> tup
         return "open double first", f"the open double {value}-{value} on {owner} must be covered first"
     if phase == TWO_DOUBLES and k not in state.doubles:
         return "two doubles", "after a second double the next tile must cover one of the two doubles"
-    if phase == DOUBLE and state.rules.double_rule == "immediate" and k != state.doubles[0]:
+    if phase == DOUBLE and state.rules.double_rule == IMMEDIATE and k != state.doubles[0]:
         return "immediate cover", "under immediate cover the tile after a double must cover that double"
     if phase in (CHAIN, DOUBLE) and state.rules.opening_chain and first_turn and k != seat:
         return "opening turn", "on its opening turn a seat builds only its own train"

@@ -11,11 +11,15 @@ from .engine import RoundState, new_round
 from .errors import RulesError
 from .rules import Rules
 
+HUMAN = "human"
+"""The ``kind`` of a seat a person plays (any other kind names a CPU level, ``players.LEVELS``)."""
+
+
 class Player(NamedTuple):
-    """A seat's name and who plays it: ``human`` or a CPU level."""
+    """A seat's name and who plays it: ``HUMAN`` or a CPU level."""
 
     name: str
-    kind: str = "human"
+    kind: str = HUMAN
 
 
 class Match(NamedTuple):
@@ -46,14 +50,36 @@ class Match(NamedTuple):
         return self.rounds[-1].over and len(self.rounds) == self.rules.rounds
 
     @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats people play, in seat order."""
+        return tuple(seat for seat, p in enumerate(self.players) if p.kind == HUMAN)
+
+    @property
+    def finished(self) -> int:
+        """How many rounds have ended (every round but the last has; the last, once it is over)."""
+        return len(self.rounds) - (self.rounds[-1].result is None)
+
+    @property
+    def running_totals(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's total after each finished round, round by round: the first entry is round 0's scores,
+        the last the match totals so far."""
+        found: list[tuple[int, ...]] = []
+        totals = (0,) * self.rules.seats
+        for r in self.rounds:
+            if r.result is None:
+                break
+            totals = tuple(total + score for total, score in zip(totals, r.result.scores))
+            found.append(totals)
+        return tuple(found)
+
+    def totals_before(self, number: int) -> tuple[int, ...]:
+        """Each seat's total before round ``number`` (0-based) began: the sum of the rounds before it."""
+        return self.running_totals[number - 1] if number > 0 else (0,) * self.rules.seats
+
+    @property
     def totals(self) -> tuple[int, ...]:
         """Each seat's total over the finished rounds."""
-        totals = [0] * self.rules.seats
-        for r in self.rounds:
-            if r.result is not None:
-                for seat, score in enumerate(r.result.scores):
-                    totals[seat] += score
-        return tuple(totals)
+        return self.totals_before(self.finished)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -90,7 +116,7 @@ def new_match(rules: Rules, seed: int, players: Iterable[Player | tuple[str, str
     is a human and the others are Normal CPUs.
     """
     if players is None:
-        players = [Player("You", "human")] + [Player(f"CPU {s}", "normal") for s in range(1, rules.seats)]
+        players = [Player("You", HUMAN)] + [Player(f"CPU {s}", "normal") for s in range(1, rules.seats)]
     seated = tuple(p if isinstance(p, Player) else Player(*p) for p in players)
     if len(seated) != rules.seats:
         raise RulesError(f"{len(seated)} players for {rules.seats} seats")

@@ -62,11 +62,6 @@ class Decision(NamedTuple):
     played: Action
 
 
-def human_seats(match: Match) -> tuple[int, ...]:
-    """The seats the review looks at by default: those a person played."""
-    return tuple(s for s, p in enumerate(match.players) if p.kind == "human")
-
-
 def decisions(match: Match, seats: Iterable[int]) -> list[Decision]:
     """Every decision of ``seats`` in the match, in the order they were made."""
     wanted = set(seats)
@@ -142,7 +137,7 @@ def review_steps(match: Match, seats: Iterable[int] | None = None, seed: int | N
     few milliseconds: see ``judge_steps``); returns the items. ``rounds`` (indexes) limits it to those
     rounds: the page reviews the round just over."""
     seed = match.seed if seed is None else seed
-    todo = decisions(match, human_seats(match) if seats is None else seats)
+    todo = decisions(match, match.humans if seats is None else seats)
     if rounds is not None:
         wanted = set(rounds)
         todo = [d for d in todo if d.round in wanted]

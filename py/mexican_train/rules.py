@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import Field, asdict, dataclass, field, fields
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .errors import Phrase, RulesError
@@ -54,7 +55,17 @@ BAD_DOUBLE_RULE = N_("double rule must be flexible or immediate, not {value}")
 BAD_PENALTY = N_("blank-double penalty must be 0, 25 or 50, not {value}")
 NOT_A_SWITCH = N_("{name} must be true or false, not {value}")
 BAD_ROUNDS = N_("a match on double-{set} has 1 to {most} rounds, not {value}")
-DOUBLE_RULES = ("flexible", "immediate")
+class DoubleRule(StrEnum):
+    """What the tile after a double may do (the ``double_rule`` option, which holds the match file's word, a
+    plain ``str``: a ``StrEnum`` compares equal to it): go anywhere the seat may play, or cover that double at
+    once."""
+
+    FLEXIBLE = "flexible"
+    IMMEDIATE = "immediate"
+
+
+FLEXIBLE, IMMEDIATE = DoubleRule.FLEXIBLE, DoubleRule.IMMEDIATE
+DOUBLE_RULES = tuple(DoubleRule)
 BLANK_DOUBLE_PENALTIES = (0, 25, 50)
 MATCH_LENGTHS = {"one": 1, "short": 3}
 """Named match lengths; ``full`` is set + 1 rounds, one per engine."""
@@ -124,14 +135,14 @@ class Rules:
     hand_size: int = option(15, Option(
         N_("Tiles dealt"), N_("Tiles dealt to each player"),
         N_("Change the hand size, as long as at least one tile is left in the boneyard."), rule=False, advanced=True))
-    double_rule: str = option("flexible", Option(
+    double_rule: str = option(FLEXIBLE.value, Option(
         N_("After a double"), N_("After a double"),
         N_("Flexible: the extra tile after a double may go on the double or on any train you may use. "
            "Immediate: it must cover the double you just laid."),
-        choices=(("flexible", N_("Flexible: one more tile anywhere you may play")),
-                 ("immediate", N_("Immediate: cover the double at once"))),
-        summary={"flexible": N_("after a double, one more tile anywhere you may play"),
-                 "immediate": N_("after a double, cover it at once")}))
+        choices=((FLEXIBLE, N_("Flexible: one more tile anywhere you may play")),
+                 (IMMEDIATE, N_("Immediate: cover the double at once"))),
+        summary={FLEXIBLE: N_("after a double, one more tile anywhere you may play"),
+                 IMMEDIATE: N_("after a double, cover it at once")}))
     blank_double_penalty: int = option(0, Option(
         N_("Double-blank penalty"), N_("A double-blank left in hand scores"),
         N_("0, 25 or 50 points for a double-blank still in your hand when the round ends."),
@@ -176,7 +187,7 @@ class Rules:
         classic = preset == "classic"
         base = dict(
             preset=preset, set=top, seats=seats,
-            double_rule="flexible", blank_double_penalty=0, exhausted_suit_exception=False,
+            double_rule=FLEXIBLE.value, blank_double_penalty=0, exhausted_suit_exception=False,
             opening_chain=classic, mexican_after_first_turn=classic,
         )
         if top in SET_SIZES and isinstance(seats, int):

@@ -50,14 +50,9 @@ def empty() -> Record:
     return {"format": FORMAT, "version": VERSION, "matches": [], "daily": {}}
 
 
-def people(match: Match) -> tuple[int, ...]:
-    """The seats played by people."""
-    return tuple(seat for seat, p in enumerate(match.players) if p.kind == "human")
-
-
 def opponents(match: Match) -> str:
     """Who the people played against: a CPU level, ``mixed`` or ``friends``."""
-    seats = people(match)
+    seats = match.humans
     if len(seats) >= 2:
         return FRIENDS
     levels = {p.kind for s, p in enumerate(match.players) if s not in seats}
@@ -76,7 +71,7 @@ def record(stats: Record, match_id: str, match: Match, day: str) -> Record:
     Calling it again for the same match adds only what is new, so the page may call it after every move.
     A match with no person at the table is not recorded.
     """
-    seats = people(match)
+    seats = match.humans
     if not seats:
         return stats
     finished = [r for r in match.rounds if r.result is not None]

@@ -83,11 +83,9 @@ def seat_view(game: Match | RoundState, seat: int) -> SeatView:
     if isinstance(game, Match):
         state = game.round
         finished = [r.result.scores for r in game.rounds if r.result is not None and r is not state]
-        totals = [0] * game.rules.seats
-        for scores in finished:
-            totals = [a + b for a, b in zip(totals, scores)]
+        totals = game.totals_before(state.number)
     else:
-        state, finished, totals = game, [], [0] * game.rules.seats
+        state, finished, totals = game, [], (0,) * game.rules.seats
     mine = state.seat == seat and not state.over
     return SeatView(
         rules=state.rules, seat=seat, round_number=state.number, engine=state.engine,
@@ -95,6 +93,6 @@ def seat_view(game: Match | RoundState, seat: int) -> SeatView:
         chain=state.chain, placed=state.placed, had_turn=state.had_turn, idle_turns=state.idle_turns,
         trains=state.trains, hand_counts=tuple(len(h) for h in state.hands),
         boneyard_count=state.boneyard_count, actions=state.actions, events=state.events,
-        round_scores=tuple(finished), totals=tuple(totals), hand=state.hands[seat],
+        round_scores=tuple(finished), totals=totals, hand=state.hands[seat],
         legal=state.legal if mine else (), drawn=state.drawn if mine else None,
     )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ... import daily, stats
 from ...i18n import _, plural
-from ...match import Match
+from ...match import HUMAN, Match
 from .. import protocol, records, storage
 from .. import strings as S
 from ..protocol import AnswerBase, Dialog, Event, GameAnswer, NoneAnswer
@@ -148,7 +148,7 @@ class DailyDeal(Part):
         if not isinstance(speed, str):
             speed = main.session.cpu_speed if main.session.match is not None else None
         return {"preset": "standard", "set": 12, "seats": 2, "rounds": "one", "seed": daily.seed_of(day),
-                "players": [{"name": _(daily.YOU), "kind": "human"}, {"name": _(daily.STRONG), "kind": "strong"}],
+                "players": [{"name": _(daily.YOU), "kind": HUMAN}, {"name": _(daily.STRONG), "kind": "strong"}],
                 **({"cpu_speed": speed} if speed else {})}
 
     def todays_match(self, stores: Stores) -> Match | None:

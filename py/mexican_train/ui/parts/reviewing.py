@@ -112,10 +112,10 @@ class Reviewing(Part):
         match = self.apps.active.session.match
         if match is None:
             return _answer(None, _(S.REPLAY_NOTHING)), None
-        finished = [i for i, r in enumerate(match.rounds) if r.result is not None]
+        last = match.finished - 1   # the round just over
         rounds: tuple[int, ...] | None
-        if event.scope == ReviewScope.ROUND and finished:
-            rounds, title = (finished[-1],), _(S.REVIEW_TITLE_ROUND).format(round=finished[-1] + 1)
+        if event.scope == ReviewScope.ROUND and last >= 0:
+            rounds, title = (last,), _(S.REVIEW_TITLE_ROUND).format(round=last + 1)
         else:
             rounds, title = None, _(S.REVIEW_TITLE_MATCH)
         key: Key = (match, event.scope, rounds)
@@ -165,7 +165,7 @@ class Reviewing(Part):
                 "cost": _(S.REVIEW_COST).format(cost=number(item.cost)),
                 "reason": item.reason,
             })
-        if not review.human_seats(match):
+        if not match.humans:
             summary = _(S.REVIEW_NO_PERSON)
         elif not items:
             summary = _(S.REVIEW_NOTHING)

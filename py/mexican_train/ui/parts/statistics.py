@@ -148,7 +148,7 @@ class Statistics(Part):
         match = app.session.match
         if match is None or match is before or app.keeper.match_id is None:
             return
-        if not any(r.result is not None for r in match.rounds):
+        if not match.finished:
             return
         day = self.today().isoformat()
         match_id = app.keeper.match_id
