@@ -4,6 +4,7 @@ and the JavaScript's declarations are current."""
 
 from __future__ import annotations
 
+import enum
 import json
 import types
 import typing
@@ -78,6 +79,8 @@ def conforms(value: object, hint: object, where: str = "answer") -> None:
         raise AssertionError(f"{where}: {value!r} is none of {args}: {problems}")
     elif origin is typing.Literal:
         assert value in args, f"{where}: {value!r} not in {args}"
+    elif isinstance(hint, type) and issubclass(hint, enum.StrEnum):
+        assert value in {member.value for member in hint}, f"{where}: {value!r} not one of {hint.__name__}"
     elif origin is list:
         assert isinstance(value, list), where
         for i, item in enumerate(value):
@@ -199,7 +202,7 @@ def test_an_event_from_another_device_is_refused_when_it_is_not_one_a_seat_may_s
 
 
 def test_the_javascript_declarations_are_current():
-    assert build_protocol.current(), "static/js/protocol.d.ts is stale: run python3 -m scripts.build_protocol"
+    assert build_protocol.current(), "types/protocol.d.ts is stale: run python3 -m scripts.build_protocol"
 
 
 def test_the_page_data_names_every_event_command_key_limit_and_dialog():

@@ -194,6 +194,18 @@ declare namespace Py {
     button: Button;
   }
 
+  /** One thing the step on screen did, as the engine's public event log says it (``engine.Event``): a tile
+   * played on a train (``tile``, ``train``), a draw (never its tile), a pass, the end of an opening chain, a
+   * train marked (only when it was not) or unmarked, the round over (``out``; ``blocked``, whose ``seat`` is
+   * -1). ``round`` counts from 1. */
+  export interface StepEvent {
+    kind: "play" | "draw" | "pass" | "stop" | "mark" | "unmark" | "out" | "blocked";
+    seat: number;
+    round: number;
+    tile: string | null;
+    train: string | null;
+  }
+
   /** What a page that embeds the game may learn of the match (``static/js/host.js``): never a tile. */
   export interface MatchSummary {
     match: string;
@@ -267,6 +279,7 @@ declare namespace Py {
     hotseat: boolean;
     viewer: number | null;
     summary: MatchSummary;
+    events: StepEvent[];
     round_end?: RoundEnd;
     match_end?: MatchEnd;
     notice?: string | null;

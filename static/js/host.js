@@ -103,17 +103,19 @@ export function attachHost(params, commands, hostNames) {
   }
 
   /**
-   * The events between two view models of one match on this page: rounds ended, the match ended, a pause.
+   * The events a new view model of the match on this page implies: the rounds its step ended (vm.events), the
+   * match's end with its last round, and a pause or its end (vm.paused against the previous view of that match).
    * @param {Py.BoardView | null} prev
    * @param {Py.BoardView} vm
    */
   function react(prev, vm) {
     if (!framed || !prev || !vm || !prev.summary || !vm.summary || prev.summary.match !== vm.summary.match) return;
-    const before = prev.summary, now = vm.summary;
-    for (let r = before.rounds.length; r < now.rounds.length; r++) {
-      emit("round-end", { round: r + 1, scores: now.rounds[r], totals: now.totals_after[r] });
+    const now = vm.summary;
+    const ended = vm.events.filter((e) => e.kind === "out" || e.kind === "blocked");
+    for (const { round } of ended) {
+      emit("round-end", { round, scores: now.rounds[round - 1], totals: now.totals_after[round - 1] });
     }
-    if (now.over && !before.over) emit("match-end", { totals: now.totals, winners: now.winners });
+    if (ended.length && now.over) emit("match-end", { totals: now.totals, winners: now.winners });
     if (vm.paused !== prev.paused) emit(vm.paused ? "paused" : "resumed");
   }
 

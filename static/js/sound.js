@@ -80,23 +80,21 @@ export function play(name) {
   try { EFFECTS[name](); } catch (e) { /* a sound is never worth an error */ }
 }
 
-/** @param {Py.BoardView} vm */
-function tilesDown(vm) { return (vm.trains || []).reduce((n, t) => n + t.tiles.length, 0); }
-/** @param {Py.BoardView} vm */
-function marks(vm) { return (vm.trains || []).filter((t) => t.marked).length; }
-
 /**
- * Pick a sound from what changed between two view models (nothing is kept between calls).
+ * Pick a sound for a new view model: from the events of the step it shows (vm.events, the engine's public log:
+ * a tile placed, a tile drawn, a train newly marked, a round over), and from what the screen turns to (the
+ * match's end, the person's turn). Nothing is kept between calls.
  * @param {Py.BoardView | null} prev
  * @param {Py.BoardView | null} vm
  */
 export function react(prev, vm) {
   if (!on || !prev || !vm || !vm.round || !prev.round) return;
   if (vm.screen === "match_end" && prev.screen !== "match_end") return play("match");
-  if (vm.screen === "round_end" && prev.screen === "board") return play("round");
+  const did = new Set(vm.events.map((e) => e.kind));
+  if (did.has("out") || did.has("blocked")) return play("round");
   if (vm.screen !== "board" || prev.round.number !== vm.round.number) return;
-  if (tilesDown(vm) > tilesDown(prev)) play("place");
-  else if (vm.round.boneyard < prev.round.boneyard) play("draw");
-  else if (marks(vm) > marks(prev)) play("mark");
+  if (did.has("play")) play("place");
+  else if (did.has("draw")) play("draw");
+  else if (did.has("mark")) play("mark");
   if (vm.focus === "hand" && prev.focus !== "hand" && prev.focus !== "trains") play("turn");
 }

@@ -15,9 +15,10 @@ import random
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from ..actions import DRAW_ACTION, MEXICAN, PASS_ACTION, STOP_ACTION, Action, play
+from ..actions import DRAW_ACTION, PASS_ACTION, STOP_ACTION, Action, play, train_of
+from ..engine import Event
 from ..errors import MexicanTrainError
-from ..match import Match, Player, new_match
+from ..match import HUMAN, Match, Player, new_match
 from ..players.base import Steps
 from ..rules import Rules
 from ..tiles import Tile, parse_tile
@@ -26,7 +27,7 @@ from .. import names
 from ..i18n import LANGUAGES, N_, _, join_and, plural, translations
 from . import protocol
 from . import strings as S
-from .narrate import describe_move, narrate, round_end, tile_text, train_name
+from .narrate import describe_move, narrate, round_end, step_events, tile_text, train_name
 
 class Speed(NamedTuple):
     """A pace for computer players: the pause between two of their actions, and its name on screen."""
@@ -80,6 +81,14 @@ SUMMARISED_SPEEDS = ("fast", "instant")
 """At these speeds a CPU turn is announced once, as a summary, not action by action."""
 
 
+class Happened(NamedTuple):
+    """What the last action committed did on the board: its round (0-based) and its public events, as the
+    engine's log records them (``narrate.step_events``)."""
+
+    round: int
+    events: tuple[Event, ...]
+
+
 class Session(NamedTuple):
     """Everything the screen shows that is not the match itself, plus the match."""
 
@@ -99,11 +108,13 @@ class Session(NamedTuple):
     prompts: tuple[str, ...] = ()  # lines of ``announce`` the screen shows already (the banner, a chosen tile)
     cpu_moves: tuple[str, ...] = ()  # the CPU turn in progress, for its summary
     error: str | None = None
+    happened: Happened | None = None  # the action this step committed, if it committed one
 
 
 class Facts(NamedTuple):
-    """What a Session means for the screen, worked out once per event (``facts``) and handed to whatever
-    draws it: which screen is up, whose hand may be shown, who may act now."""
+    """What a Session means for the screen: which screen is up, whose hand may be shown, who may act now.
+    Worked out once per state of the Session (``facts``) and handed to whatever needs them: the event's
+    handling here, the view model (``viewmodel.view_model``), the page's jobs (``matchapp``)."""
 
     screen: Screen
     viewer: int | None      # the seat whose hand may be on screen
@@ -114,33 +125,47 @@ class Facts(NamedTuple):
     humans: tuple[int, ...]  # the seats played by people on this device
 
 
+_known: tuple[Match | None, tuple[object, ...], Facts] | None = None
+"""The facts last worked out: of which match, for which of the Session's other fields (``_fact_key``)."""
+
+
+def _fact_key(session: Session) -> tuple[object, ...]:
+    """The fields of a Session besides its match that its facts depend on (not what is said or selected)."""
+    return (session.revealed, session.awaiting_next, session.paused, session.hidden, session.rounds_seen,
+            session.final_seen)
+
+
 def facts(session: Session) -> Facts:
-    """The facts of a Session (see ``Facts``)."""
-    match = session.match
-    people = humans(match) if match is not None else ()
-    return Facts(screen(session), viewer(session), human_to_move(session), needs_reveal(session),
-                 cpu_to_move(session), len(people) >= 2, people)
+    """The facts of a Session (see ``Facts``). A Session is a value, and one event asks about the same state
+    several times (its handling, its view, the job it starts): the facts last worked out are kept, for the
+    same match and the same ``_fact_key``, and handed out again."""
+    global _known
+    key = _fact_key(session)
+    known = _known
+    if known is not None and known[0] is session.match and known[1] == key:
+        return known[2]
+    found = _facts(session)
+    _known = (session.match, key, found)
+    return found
 
 
-def humans(match: Match) -> tuple[int, ...]:
-    """Seats played by people on this device."""
-    return tuple(seat for seat, p in enumerate(match.players) if p.kind == "human")
-
-
-def is_hotseat(match: Match) -> bool:
-    """Two or more people share the device: hands stay hidden until revealed."""
-    return len(humans(match)) >= 2
-
-
-def viewer(session: Session) -> int | None:
-    """The seat whose hand may be on screen now, if any."""
+def _facts(session: Session) -> Facts:
+    shown = screen(session)
     match = session.match
     if match is None:
-        return None
-    people = humans(match)
-    if len(people) == 1:
-        return people[0]
-    return session.revealed
+        return Facts(shown, None, None, False, False, False, ())
+    people = match.humans
+    hotseat = len(people) >= 2
+    seen = people[0] if len(people) == 1 else session.revealed
+    seat = match.round.seat   # on the board, the match is not over
+    turn = shown == Screen.BOARD and not session.awaiting_next
+    person = match.players[seat].kind == HUMAN
+    return Facts(
+        screen=shown, viewer=seen,
+        human_to_move=seat if turn and person and not session.paused and seen == seat else None,
+        needs_reveal=turn and person and hotseat and session.revealed != seat,
+        cpu_to_move=turn and not person and not session.paused and not session.hidden,
+        hotseat=hotseat, humans=people)
 
 
 def screen(session: Session) -> Screen:
@@ -148,38 +173,36 @@ def screen(session: Session) -> Screen:
     match = session.match
     if match is None:
         return Screen.SETUP
-    finished = sum(1 for r in match.rounds if r.result is not None)
-    if finished > session.rounds_seen:
+    if match.finished > session.rounds_seen:
         return Screen.ROUND_END
     if match.over:
         return Screen.MATCH_END if session.final_seen else Screen.ROUND_END
     return Screen.BOARD
 
 
+def viewer(session: Session) -> int | None:
+    """The seat whose hand may be on screen now, if any."""
+    return facts(session).viewer
+
+
 def human_to_move(session: Session) -> int | None:
     """The human seat whose turn it is and who may act now (hand on screen, nothing pending)."""
-    match = session.match
-    if match is None or screen(session) != Screen.BOARD or session.paused or session.awaiting_next:
-        return None
-    seat = match.round.seat   # on the board, the match is not over
-    if match.players[seat].kind != "human" or viewer(session) != seat:
-        return None
-    return seat
+    return facts(session).human_to_move
 
 
 def needs_reveal(session: Session) -> bool:
     """Hotseat: a person is to move and their hand is not yet on screen."""
-    match = session.match
-    return (match is not None and screen(session) == Screen.BOARD and not session.awaiting_next
-            and is_hotseat(match) and match.players[match.round.seat].kind == "human"
-            and session.revealed != match.round.seat)
+    return facts(session).needs_reveal
 
 
 def cpu_to_move(session: Session) -> bool:
     """A CPU seat is to move and may act now."""
-    match = session.match
-    return (match is not None and screen(session) == Screen.BOARD and not session.paused and not session.hidden
-            and not session.awaiting_next and match.players[match.round.seat].kind != "human")
+    return facts(session).cpu_to_move
+
+
+def quiet(session: Session) -> Session:
+    """The Session with nothing said and nothing done yet: the start of a step."""
+    return session._replace(announce=(), prompts=(), error=None, happened=None)
 
 
 # -- starting a match -------------------------------------------------------------
@@ -187,14 +210,14 @@ def cpu_to_move(session: Session) -> bool:
 def default_name(seat: int, kind: str, people: int) -> str:
     """The name a seat gets when none is typed: "You" for the one person at the table, else
     "Player N" (counting from 1) for a person and "CPU N" (its seat number) for a computer."""
-    if kind == "human":
+    if kind == HUMAN:
         return _(S.YOU) if people == 1 else _(S.PLAYER_N).format(n=seat + 1)
     return _(S.CPU_N).format(n=seat)
 
 
 def _default_names_everywhere(seat: int, kind: str, people: int) -> set[str]:
     """The name ``default_name`` gives a seat, in every language of the game."""
-    if kind == "human":
+    if kind == HUMAN:
         msgid = S.YOU if people == 1 else S.PLAYER_N
         n = seat + 1
     else:
@@ -210,7 +233,7 @@ def with_local_names(session: Session) -> Session:
     match = session.match
     if match is None:
         return session
-    people = sum(1 for p in match.players if p.kind == "human")
+    people = len(match.humans)
     players = tuple(
         p._replace(name=default_name(seat, p.kind, people))
         if not p.name or p.name in _default_names_everywhere(seat, p.kind, people) else p
@@ -243,12 +266,12 @@ def settings_to_match(settings: dict[str, Any]) -> tuple[Match, list[int]]:
     cleaned = []
     for seat in range(rules.seats):
         raw = raw_players[seat] if seat < len(raw_players) else {}
-        kind = raw.get("kind") or ("human" if seat == 0 else "normal")
+        kind = raw.get("kind") or (HUMAN if seat == 0 else "normal")
         name = names.clean(str(raw.get("name") or ""))
         if name.cleaned:
             cleaned.append(seat)
         players.append(Player(name.text, kind))
-    people = sum(1 for p in players if p.kind == "human")
+    people = sum(1 for p in players if p.kind == HUMAN)
     # "You" names the one person against computers; with several people it would give "You's train".
     players = [p if p.name and not (people >= 2 and p.name == _(S.YOU)) else
                p._replace(name=default_name(seat, p.kind, people)) for seat, p in enumerate(players)]
@@ -282,12 +305,12 @@ def _after_turn(value: object, match: Match) -> str:
     """A valid "After my turn" choice: ``value`` if it is one, else the default for this table."""
     if value in {choice.name for choice in AFTER_TURN}:
         return str(value)
-    return default_after_turn(len(humans(match)))
+    return default_after_turn(len(match.humans))
 
 
 def _round_start_line(match: Match) -> str:
     state = match.round
-    people = humans(match)
+    people = match.humans
     template = S.SAID_ROUND_START_YOU if len(people) == 1 and people[0] == state.seat else S.SAID_ROUND_START
     return _(template).format(number=state.number + 1, rounds=match.rules.rounds, engine=state.engine,
                                      name=_name(match, state.seat))
@@ -305,25 +328,27 @@ def handle(session: Session, event: dict[str, Any]) -> Session:
     try:
         typed = protocol.parse_event(event)
     except protocol.ProtocolError:
-        return session._replace(announce=(), prompts=(), error=None)
+        return quiet(session)
     return apply(session, typed)
 
 
 def apply(session: Session, event: protocol.Event) -> Session:
     """The Session after one of the match's events (``protocol.ROUTES``: Part.MATCH). Untimely events (a tile
-    picked out of turn, a command that is not offered) change nothing but what is said."""
-    session = session._replace(announce=(), prompts=(), error=None)
+    picked out of turn, a command that is not offered) change nothing but what is said. The Session's facts
+    (``facts``) are worked out once, here, and handed to whatever handles the event."""
+    session = quiet(session)
     if isinstance(event, protocol.NewMatch):
         return start(event.settings)
     if session.match is None:
         return session
+    known = facts(session)
     match event:
         case protocol.PickTile(tile=tile):
-            return _select(session, tile)
+            return _select(session, known, tile)
         case protocol.PickTrain(train=train):
-            return _play_on(session, train)
+            return _play_on(session, known, train)
         case protocol.RunCommand(name=name):
-            return _command(session, name)
+            return _command(session, known, name)
         case protocol.CpuTurn():
             return cpu_step(session)
         case protocol.SetSpeed(speed=speed) if speed in CPU_SPEEDS:
@@ -331,7 +356,7 @@ def apply(session: Session, event: protocol.Event) -> Session:
         case protocol.SetAfterTurn(value=value) if value in {choice.name for choice in AFTER_TURN}:
             return session._replace(after_turn=value)
         case protocol.Visibility(hidden=hidden):
-            if hidden and screen(session) == Screen.BOARD and not session.paused:
+            if hidden and known.screen == Screen.BOARD and not session.paused:
                 # Nobody is watching: hold the match until the player is back and presses Continue. The
                 # player did not choose this pause, so a reload (which hides the page) does not keep it.
                 return _shown(session._replace(hidden=True, paused=True, auto_paused=True), _(S.SAID_PAUSED))
@@ -339,8 +364,8 @@ def apply(session: Session, event: protocol.Event) -> Session:
     return session
 
 
-def _select(session: Session, text: object) -> Session:
-    seat = human_to_move(session)
+def _select(session: Session, known: Facts, text: object) -> Session:
+    seat = known.human_to_move
     match = session.match
     if seat is None or match is None:
         return session
@@ -362,55 +387,54 @@ def targets_of(match: Match, t: Tile) -> tuple[str, ...]:
     return tuple(str(a.train) for a in match.legal_actions() if a.kind == "play" and a.tile == t)
 
 
-def _play_on(session: Session, train: str) -> Session:
+def _play_on(session: Session, known: Facts, train: str) -> Session:
     match = session.match
-    if match is None or human_to_move(session) is None:
+    if match is None or known.human_to_move is None:
         return session
-    known = {MEXICAN} | {str(seat) for seat in range(match.rules.seats)}
-    if train not in known:
+    name = train_of(train, match.rules.seats)
+    if name is None:
         return session
     if session.selected is None:  # a train pressed first (by keyboard or screen reader): say what to do
         return session._replace(announce=(_(S.SAID_PICK_FIRST),))
-    name: int | str = MEXICAN if train == MEXICAN else int(train)
     if train not in targets_of(match, session.selected):
-        where = train_name(match, name, viewer(session))
+        where = train_name(match, name, known.viewer)
         return session._replace(announce=(_(S.SAID_NOT_HERE).format(tile=tile_text(session.selected), train=where),))
-    return _commit(session, play(session.selected, name))
+    return _commit(session, known, play(session.selected, name))
 
 
 _COMMAND_ACTIONS = {"draw": DRAW_ACTION, "pass": PASS_ACTION, "stop": STOP_ACTION}
 
 
-def _command(session: Session, name: object) -> Session:
+def _command(session: Session, known: Facts, name: object) -> Session:
     match = session.match
     if match is None:
         return session
     if isinstance(name, str) and name in _COMMAND_ACTIONS:
         action = _COMMAND_ACTIONS[name]
-        if human_to_move(session) is None or action not in match.legal_actions():
+        if known.human_to_move is None or action not in match.legal_actions():
             return session
-        return _commit(session._replace(selected=None), action)
+        return _commit(session._replace(selected=None), known, action)
     if name == "clear":
         return _shown(session._replace(selected=None), _(S.SAID_CLEARED)) if session.selected else session
     if name == "escape":
         if session.selected is not None:
             return _shown(session._replace(selected=None), _(S.SAID_CLEARED))
-        return _command(session, "resume" if session.paused else "pause")
-    if name == "pause" and screen(session) == Screen.BOARD and not session.paused:
+        return _command(session, known, "resume" if session.paused else "pause")
+    if name == "pause" and known.screen == Screen.BOARD and not session.paused:
         return _shown(session._replace(paused=True), _(S.SAID_PAUSED))
     if name == "resume" and session.paused:
         return _shown(session._replace(paused=False, auto_paused=False), _(S.SAID_RESUMED))
     if name == "next" and session.awaiting_next:
         return _turn_begins(session._replace(awaiting_next=False, revealed=None), ())
-    if name == "reveal" and needs_reveal(session):
+    if name == "reveal" and known.needs_reveal:
         return _turn_begins(session._replace(revealed=match.round.seat), ())
     if name == "hint":
         return _hint(session)
-    if name == "next_round" and screen(session) == Screen.ROUND_END and not match.over:
+    if name == "next_round" and known.screen == Screen.ROUND_END and not match.over:
         session = session._replace(rounds_seen=session.rounds_seen + 1, selected=None, revealed=None,
                                    awaiting_next=False)
         return _turn_begins(session, (_round_start_line(match),))
-    if name == "final_results" and screen(session) == Screen.ROUND_END and match.over:
+    if name == "final_results" and known.screen == Screen.ROUND_END and match.over:
         return session._replace(rounds_seen=len(match.rounds), final_seen=True)
     return session
 
@@ -478,36 +502,39 @@ def cpu_thinking(session: Session) -> Steps[Action] | None:
 
 def cpu_play(session: Session, action: Action) -> Session:
     """The CPU seat to move plays ``action``, worked out by ``cpu_thinking`` for this very position."""
-    if not cpu_to_move(session):
+    known = facts(session)
+    if not known.cpu_to_move:
         return session
-    return _commit(session, action)
+    return _commit(session, known, action)
 
 
-def _commit(session: Session, action: Action) -> Session:
-    """Apply an action of the seat to move, narrate it, and set up what comes next."""
+def _commit(session: Session, known: Facts, action: Action) -> Session:
+    """Apply an action of the seat to move, narrate it, and set up what comes next (``known``: the Session's
+    facts)."""
     before = session.match
     assert before is not None   # an action is committed only in a match
     seat = before.round.seat
     after = before.apply(action)
-    lines, moves = narrate(before, after, viewer=viewer(session))
-    cpu = before.players[seat].kind != "human"
+    lines, moves = narrate(before, after, viewer=known.viewer)
+    cpu = before.players[seat].kind != HUMAN
     turn_over = after.round.number != before.round.number or after.round.over or after.round.seat != seat
-    session = session._replace(match=after, selected=None, hint=None)
+    session = session._replace(match=after, selected=None, hint=None,
+                               happened=Happened(before.round.number, step_events(before, after)))
     if cpu:
         moves = session.cpu_moves + moves
         if session.cpu_speed in SUMMARISED_SPEEDS:
             # one sentence for the whole turn, and then, at every speed, how the round ended
             lines = ((_(S.SAID_CPU_TURN).format(name=_name(before, seat), moves=_(S.SAID_AND).join(moves)),)
-                     if turn_over else ()) + round_end(before, after, viewer(session))
+                     if turn_over else ()) + round_end(before, after, known.viewer)
         session = session._replace(cpu_moves=() if turn_over else moves)
     if screen(session) != Screen.BOARD:
         return session._replace(announce=lines, awaiting_next=False, revealed=None)
     if not turn_over:
         return session._replace(announce=lines)
-    lines += _open_double_lines(after, viewer(session))
+    lines += _open_double_lines(after, known.viewer)
     if not cpu:
-        hand_leaves = is_hotseat(after)  # people share the device: the hand leaves the screen with the turn
-        session = session._replace(revealed=None if hand_leaves else session.revealed)
+        # people share the device: the hand leaves the screen with the turn
+        session = session._replace(revealed=None if known.hotseat else session.revealed)
         if session.after_turn == "wait":
             return _prompted(session._replace(awaiting_next=True), lines, _(S.DO_NEXT))
     return _turn_begins(session, lines)
@@ -536,14 +563,15 @@ def _shown(session: Session, line: str) -> Session:
 def _turn_begins(session: Session, lines: tuple[str, ...]) -> Session:
     """Announce whose turn it is now."""
     match = session.match
-    if match is None or screen(session) != Screen.BOARD:
+    known = facts(session)
+    if match is None or known.screen != Screen.BOARD:
         return session._replace(announce=lines)
     seat = match.round.seat
-    if match.players[seat].kind == "human":
-        if needs_reveal(session):
+    if match.players[seat].kind == HUMAN:
+        if known.needs_reveal:
             line = _(S.DO_REVEAL).format(name=_name(match, seat))
         else:
-            line = _(S.SAID_TURN_YOU) if not is_hotseat(match) else _(S.SAID_TURN).format(name=_name(match, seat))
+            line = _(S.SAID_TURN_YOU) if not known.hotseat else _(S.SAID_TURN).format(name=_name(match, seat))
     else:
         line = _(S.SAID_TURN).format(name=_name(match, seat))
     return _prompted(session, lines, line)
@@ -554,7 +582,7 @@ def restore(match: Match, app: dict[str, Any] | None) -> Session:
     chosen tile still chosen, the same speed, setting and screens. When people share the device, the hand of
     the person to move stays hidden until they press Reveal hand, as at any turn change."""
     app = app if isinstance(app, dict) else {}
-    finished = sum(1 for r in match.rounds if r.result is not None)
+    finished = match.finished
     rounds_seen = app.get("rounds_seen")
     if not isinstance(rounds_seen, int) or not 0 <= rounds_seen <= finished:
         rounds_seen = finished
@@ -577,7 +605,7 @@ def _saved_selection(session: Session, text: object) -> Tile | None:
     if not isinstance(text, str) or match is None or screen(session) != Screen.BOARD or session.awaiting_next:
         return None
     seat = match.round.seat
-    if match.players[seat].kind != "human":
+    if match.players[seat].kind != HUMAN:
         return None
     try:
         t = parse_tile(text, match.rules.set)

@@ -40,6 +40,7 @@ class MatchApp:
         self.store_of = store_of
         self.memo_of = memo_of
         self.cpu_ms: list[tuple[str, float]] = []  # recent computer steps: (kind, ms of its choice and move)
+        self.told: controller.Happened | None = None   # the step whose events an answer carried last
 
     # -- events ---------------------------------------------------------------------------------------------
     def handle(self, event: Event, stores: Stores, viewer: int | None = SCREEN_SEAT) -> GameAnswer:
@@ -85,7 +86,7 @@ class MatchApp:
                     self._take_over(after, store, memo)
                     return self.answer(after, viewer)
                 case protocol.Refresh():
-                    return self.answer(before._replace(announce=(), prompts=(), error=None), viewer)
+                    return self.answer(controller.quiet(before), viewer)
                 case _:
                     after = controller.apply(before, event)
         except Exception as err:  # a bug: keep the match as it was, say so, show the traceback in the console
@@ -125,7 +126,7 @@ class MatchApp:
             return None
         match = self.session.match
         job: Job[Action] = Job("cpu", steps,
-                               lambda: self.session.match is match and controller.cpu_to_move(self.session),
+                               lambda: self.session.match is match and controller.facts(self.session).cpu_to_move,
                                lambda action, stores: self.cpu_done(action, stores, job.spent),
                                lambda: self.session.match is match)
         return job
@@ -148,13 +149,13 @@ class MatchApp:
             return None
         match = self.session.match
         return Job("hint", steps,
-                   lambda: self.session.match is match and controller.human_to_move(self.session) is not None,
+                   lambda: self.session.match is match and controller.facts(self.session).human_to_move is not None,
                    lambda found, stores: self.commit(controller.show_hint(self._quiet(), *found), stores),
                    lambda: self.session.match is match)
 
     def _quiet(self) -> controller.Session:
         """The Session with nothing said yet: the start of a step."""
-        return self.session._replace(announce=(), prompts=(), error=None)
+        return controller.quiet(self.session)
 
     # -- what to draw ---------------------------------------------------------------------------------------
     def answer(self, session: controller.Session, viewer: int | None, error: str | None = None) -> GameAnswer:
@@ -163,8 +164,14 @@ class MatchApp:
 
     def view(self, session: controller.Session, viewer: int | None = SCREEN_SEAT,
              error: str | None = None) -> GameView:
-        """The view model of ``session`` for ``viewer``, with what the page must know of the save."""
+        """The view model of ``session`` for ``viewer``, with what the page must know of the save. A step's
+        events go out once, in the first answer that shows its Session (the page may be answered again with the
+        same Session: a command that had nothing to do, a refresh)."""
         vm = view_model(session, controller.facts(session), viewer)
+        if vm["screen"] != "setup" and session.happened is not None:
+            if session.happened is self.told:
+                vm["events"] = []
+            self.told = session.happened
         if error:
             vm["error"] = error
         keeper = self.keeper

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import MEXICAN, Action
-from ..engine import Event, RoundState
+from ..engine import Event, EventKind, RoundState
 from ..i18n import _
 from ..match import Match
 from . import strings as S
@@ -13,7 +13,7 @@ from . import strings as S
 
 def single_human(match: Match) -> bool:
     """Exactly one person plays (against CPUs): that person is "you" on screen."""
-    return sum(1 for p in match.players if p.kind == "human") == 1
+    return len(match.humans) == 1
 
 
 def is_you(match: Match, seat: int, viewer: int | None) -> bool:
@@ -57,16 +57,30 @@ def describe_move(match: Match, action: Action, viewer: int | None) -> str:
 _MOVE_WORDS = {"draw": S.MOVE_DRAW, "pass": S.MOVE_PASS, "stop": S.MOVE_STOP}
 
 
+ROUND_ENDS = (EventKind.OUT, EventKind.BLOCKED)
+"""The events that end a round."""
+
+
 def _new_events(before: Match, after: Match) -> tuple[RoundState, RoundState, tuple[Event, ...]]:
-    """The round ``before`` was in, as it stands in ``after``, and its events since ``before``."""
+    """The round ``before`` was in, as it stands in ``after``, and its events since ``before`` that changed
+    something (``step_events``)."""
     old = before.round
     done = after.rounds[old.number] if old.number < len(after.rounds) else after.round
-    return old, done, done.events[len(old.events):]
+    marked = [train.marked for train in old.trains]
+    # a failed draw, or a pass, on a train marked already marks it again in the log: nothing changed
+    return old, done, tuple(event for event in done.events[len(old.events):]
+                            if not (event.kind == EventKind.MARK and marked[event.seat]))
+
+
+def step_events(before: Match, after: Match) -> tuple[Event, ...]:
+    """The public events between two positions of a match that changed the board, in order: every event
+    of the round ``before`` was in since then, but a ``mark`` of a train that was marked already."""
+    return _new_events(before, after)[2]
 
 
 def _end_line(match: Match, event: Event, viewer: int | None) -> str:
     """How a round ended, for an ``out`` or ``blocked`` event."""
-    if event.kind == "blocked":
+    if event.kind == EventKind.BLOCKED:
         return _(S.SAID_BLOCKED)
     if is_you(match, event.seat, viewer):
         return _(S.SAID_OUT_YOU)
@@ -76,7 +90,7 @@ def _end_line(match: Match, event: Event, viewer: int | None) -> str:
 def round_end(before: Match, after: Match, viewer: int | None) -> tuple[str, ...]:
     """How the round ended between two positions, if it did: said at every speed, even after a summary."""
     _old, _done, events = _new_events(before, after)
-    return tuple(_end_line(after, event, viewer) for event in events if event.kind in ("out", "blocked"))
+    return tuple(_end_line(after, event, viewer) for event in events if event.kind in ROUND_ENDS)
 
 
 def narrate(before: Match, after: Match, viewer: int | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -87,7 +101,7 @@ def narrate(before: Match, after: Match, viewer: int | None) -> tuple[tuple[str,
     for event in events:
         you = event.seat >= 0 and is_you(after, event.seat, viewer)
         name = after.players[event.seat].name if event.seat >= 0 else ""
-        if event.kind == "play":
+        if event.kind == EventKind.PLAY:
             assert event.tile is not None and event.train is not None   # a play names both
             if event.tile.is_double:
                 template = S.SAID_PLAY_DOUBLE_YOU if you else S.SAID_PLAY_DOUBLE
@@ -96,26 +110,24 @@ def narrate(before: Match, after: Match, viewer: int | None) -> tuple[tuple[str,
             where = train_name(after, event.train, viewer)
             lines.append(_(template).format(name=name, tile=tile_text(event.tile), train=where))
             moves.append(_(S.MOVE_PLAY).format(tile=tile_text(event.tile), train=where))
-        elif event.kind == "draw":
+        elif event.kind == EventKind.DRAW:
             if you:  # only the one person playing against CPUs is told the tile: nobody else is at the screen
                 drawn = done.boneyard_dealt[old.draws]  # one action draws at most one tile
                 lines.append(_(S.SAID_DRAW_YOU).format(tile=tile_text(drawn)))
             else:
                 lines.append(_(S.SAID_DRAW).format(name=name))
             moves.append(_(S.MOVED_DRAW))
-        elif event.kind == "pass":
+        elif event.kind == EventKind.PASS:
             lines.append(_(S.SAID_PASS_YOU) if you else _(S.SAID_PASS).format(name=name))
             moves.append(_(S.MOVED_PASS))
-        elif event.kind == "stop":
+        elif event.kind == EventKind.STOP:
             lines.append(_(S.SAID_STOP_YOU) if you else _(S.SAID_STOP).format(name=name))
             moves.append(_(S.MOVED_STOP))
-        elif event.kind == "mark":
-            if old.trains[event.seat].marked:  # a failed draw on a train already marked changes nothing
-                continue
+        elif event.kind == EventKind.MARK:
             lines.append(_(S.SAID_MARK_YOURS) if you else _(S.SAID_MARK).format(name=name))
             moves.append(_(S.MOVED_MARK))
-        elif event.kind == "unmark":
+        elif event.kind == EventKind.UNMARK:
             lines.append(_(S.SAID_UNMARK_YOURS) if you else _(S.SAID_UNMARK).format(name=name))
-        elif event.kind in ("out", "blocked"):
+        elif event.kind in ROUND_ENDS:
             lines.append(_end_line(after, event, viewer))
     return tuple(lines), tuple(moves)

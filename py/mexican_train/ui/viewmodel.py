@@ -14,20 +14,20 @@ import json
 import zlib
 from typing import Any
 
-from ..actions import MEXICAN, Action
+from ..actions import Action, train_name as name_of, train_of
 from ..engine import RoundResult, RoundState
 from ..i18n import _, join_and, plural, plural_forms
 from ..kernel import BOUND, CHAIN, DOUBLE, TWO_DOUBLES
-from ..match import Match, Player
+from ..match import HUMAN, Match, Player
 from ..players import LEVELS
-from ..rules import PRESET_NAMES, Rules
+from ..rules import IMMEDIATE, PRESET_NAMES, Rules
 from ..tiles import Tile
 from . import strings as S
-from .controller import CPU_SPEEDS, Facts, Screen, Session, facts as facts_of, targets_of
+from .controller import CPU_SPEEDS, Facts, Happened, Screen, Session, facts as facts_of, targets_of
 from .narrate import tile_text, train_name, train_title
 from .views import (BoardScreen, BoardView, Button, CommandButton, CommandId, Focus, GameView, HandTile, HandView, Hint,
                     MatchEnd, MatchEndRow, MatchSummary, PlayerRow, RoundEnd, RoundEndRow, RoundLine, Series, SetupView,
-                    TileFace, TrainRow, TrainState)
+                    StepEvent, TileFace, TrainRow, TrainState)
 
 LEVEL_LABELS = {level.name: level.label for level in LEVELS}
 BOARD_SCREENS: dict[Screen, BoardScreen] = {Screen.BOARD: "board", Screen.ROUND_END: "round_end",
@@ -71,6 +71,7 @@ def view_model(session: Session, facts: Facts | None = None, viewer: int | None 
         "hotseat": known.hotseat,
         "viewer": me,
         "summary": match_summary(match),
+        "events": _events(session.happened),
     }
     if shown == Screen.ROUND_END:
         vm["round_end"] = _round_end(match, state)
@@ -117,18 +118,21 @@ def match_summary(match: Match) -> MatchSummary:
     round's scores and ``totals_after`` the totals after it; ``winners`` is empty until the match is ``over``.
     """
     fingerprint, rules = _fixed_part(match.rules, match.seed, match.players)
-    rounds: list[list[int]] = []
-    totals_after: list[list[int]] = []
-    running = [0] * match.rules.seats
-    for r in match.rounds:
-        if r.result is None:
-            continue
-        rounds.append(list(r.result.scores))
-        running = [total + score for total, score in zip(running, r.result.scores)]
-        totals_after.append(list(running))
+    rounds = [list(_result(r).scores) for r in match.rounds[:match.finished]]
     return {"match": fingerprint, "rules": dict(rules), "kinds": [p.kind for p in match.players],
-            "names": [p.name for p in match.players], "rounds": rounds, "totals_after": totals_after,
+            "names": [p.name for p in match.players], "rounds": rounds,
+            "totals_after": [list(totals) for totals in match.running_totals],
             "totals": list(match.totals), "over": match.over, "winners": list(match.winners)}
+
+
+def _events(happened: Happened | None) -> list[StepEvent]:
+    """What the step on screen did, from the engine's public event log (``controller.Happened``): what sounds
+    and a page that embeds the game follow (static/js/sound.js, host.js). Never a tile drawn or held."""
+    if happened is None:
+        return []
+    return [{"kind": event.kind, "seat": event.seat, "round": happened.round + 1,
+             "tile": tile_text(event.tile) if event.tile is not None else None,
+             "train": str(event.train) if event.train is not None else None} for event in happened.events]
 
 
 @functools.lru_cache(maxsize=4)
@@ -154,9 +158,8 @@ def _result(state: RoundState) -> RoundResult:
 
 
 def _players(known: Facts, match: Match, state: RoundState, me: int | None) -> list[PlayerRow]:
-    totals = _totals_before(match, state)
-    if state.result is not None:  # the round is over: its points count at once, as its summary says
-        totals = [total + score for total, score in zip(totals, state.result.scores)]
+    # the round is over: its points count at once, as its summary says
+    totals = match.running_totals[state.number] if state.result is not None else match.totals_before(state.number)
     rows: list[PlayerRow] = []
     for seat, player in enumerate(match.players):
         count = len(state.hands[seat])
@@ -173,17 +176,9 @@ def _players(known: Facts, match: Match, state: RoundState, me: int | None) -> l
 
 def kind_label(kind: str) -> str:
     """Who plays a seat, in words: "Person" or "CPU · Strong"."""
-    if kind == "human":
+    if kind == HUMAN:
         return _(S.KIND_PERSON)
     return _(S.KIND_CPU).format(level=_(LEVEL_LABELS[kind]))
-
-
-def _totals_before(match: Match, state: RoundState) -> list[int]:
-    totals = [0] * match.rules.seats
-    for r in match.rounds[:state.number]:
-        for seat, score in enumerate(_result(r).scores):
-            totals[seat] += score
-    return totals
 
 
 def _trains(session: Session, known: Facts, match: Match, state: RoundState, me: int | None) -> list[TrainRow]:
@@ -197,7 +192,7 @@ def _trains(session: Session, known: Facts, match: Match, state: RoundState, me:
     rows: list[TrainRow] = []
     for index in [seats] + list(range(seats)):  # the shared train first, then each seat's
         train = state.trains[index]
-        name: int | str = MEXICAN if index == seats else index
+        name = name_of(index, seats)
         key = str(name)
         mine = index == me
         kind: TrainState
@@ -267,7 +262,8 @@ def _hand(session: Session, known: Facts, match: Match, state: RoundState, me: i
 
 
 def _target_name(match: Match, target: str, me: int | None) -> str:
-    name: int | str = MEXICAN if target == MEXICAN else int(target)
+    name = train_of(target, match.rules.seats)
+    assert name is not None   # a target is a train the tile may go on
     return train_name(match, name, me)
 
 
@@ -300,7 +296,7 @@ def _banner(session: Session, known: Facts, match: Match, state: RoundState, me:
     seat = state.seat   # on the board: the round in play
     if known.needs_reveal:
         return _(S.DO_REVEAL).format(name=match.players[seat].name)
-    if match.players[seat].kind != "human":
+    if match.players[seat].kind != HUMAN:
         return _(S.DO_WAIT_CPU).format(name=match.players[seat].name)
     if me != seat:
         return _(S.DO_WATCH).format(name=match.players[seat].name)
@@ -322,7 +318,7 @@ def _banner(session: Session, known: Facts, match: Match, state: RoundState, me:
     if kinds == {"stop"}:
         return _(S.DO_STOP)
     if phase is DOUBLE:
-        immediate = match.rules.double_rule == "immediate"
+        immediate = match.rules.double_rule == IMMEDIATE
         return _(S.DO_EXTRA_IMMEDIATE if immediate else S.DO_EXTRA)
     if phase is TWO_DOUBLES:
         return _(S.DO_TWO_DOUBLES)
@@ -372,7 +368,7 @@ def _round_end(match: Match, state: RoundState) -> RoundEnd:
         title = _(S.ROUND_OVER_OUT).format(number=state.number + 1, name=match.players[result.seat].name)
     else:
         title = _(S.ROUND_OVER_BLOCKED).format(number=state.number + 1)
-    before = _totals_before(match, state)
+    after = match.running_totals[state.number]
     rows: list[RoundEndRow] = []
     for seat, player in enumerate(match.players):
         points = result.scores[seat]
@@ -380,7 +376,7 @@ def _round_end(match: Match, state: RoundState) -> RoundEnd:
                      "tiles_text": " ".join(tile_text(t) for t in state.hands[seat]) or _(S.NO_TILES_LEFT),
                      "points": points,
                      "points_text": plural(S.ROUND_POINTS, points),
-                     "total": before[seat] + points})
+                     "total": after[seat]})
     last = match.over and state.number == len(match.rounds) - 1
     button: Button = {"id": "final_results", "label": _(S.FINAL_RESULTS)} if last else \
         {"id": "next_round", "label": _(S.NEXT_ROUND)}
@@ -399,11 +395,9 @@ def _match_end(match: Match, known: Facts) -> MatchEnd:
     else:
         text = plural(S.WINNERS, best, names=join_and(names))
     series: list[Series] = []
+    running = match.running_totals   # the match is over: every round has its totals
     for seat, player in enumerate(match.players):
-        running, points = 0, []
-        for r in match.rounds:
-            running += _result(r).scores[seat]
-            points.append(running)
+        points = [totals[seat] for totals in running]
         series.append({"name": player.name, "points": [float(p) for p in points], "winner": seat in winners,
                        "summary": _(S.CHART_SUMMARY).format(name=player.name, scores=", ".join(map(str, points)))})
     rows: list[MatchEndRow] = [{"seat": s, "name": p.name, "total": totals[s], "winner": s in winners}

@@ -15,6 +15,8 @@ drawn, left to right. On a train ``a`` is the half that matches the train and
 # (No ``from __future__ import annotations`` here: TypedDict reads ``NotRequired`` from live annotations.)
 from typing import Literal, NotRequired, TypedDict
 
+from ..engine import EventKind
+
 
 
 class TileFace(TypedDict):
@@ -198,6 +200,19 @@ class MatchEnd(TypedDict):
     button: Button
 
 
+class StepEvent(TypedDict):
+    """One thing the step on screen did, as the engine's public event log says it (``engine.Event``): a tile
+    played on a train (``tile``, ``train``), a draw (never its tile), a pass, the end of an opening chain, a
+    train marked (only when it was not) or unmarked, the round over (``out``; ``blocked``, whose ``seat`` is
+    -1). ``round`` counts from 1."""
+
+    kind: EventKind
+    seat: int
+    round: int
+    tile: str | None
+    train: str | None
+
+
 class MatchSummary(TypedDict):
     """What a page that embeds the game may learn of the match (``static/js/host.js``): never a tile."""
 
@@ -281,6 +296,7 @@ class BoardView(TypedDict):
     hotseat: bool
     viewer: int | None
     summary: MatchSummary
+    events: list[StepEvent]
     round_end: NotRequired[RoundEnd]
     match_end: NotRequired[MatchEnd]
     notice: NotRequired[str | None]
