@@ -34,7 +34,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-from scripts import build_page, build_py, build_snapshot, build_sw
+from scripts import build_sw
+from scripts.build import run as build_steps
 from scripts.static_host import COMPRESSIBLE
 
 PRECOMPRESS = os.path.join(HERE, "precompress.mjs")
@@ -49,9 +50,9 @@ def build(out: str = DIST, root: str = ROOT) -> list[str]:
     out = os.path.abspath(out)
     if os.path.commonpath([out, os.path.abspath(root)]) == out:
         raise SystemExit(f"build_dist: refusing to replace {out}: it holds the repository")
-    build_py.ensure(os.path.join(root, "py", "mexican_train.zip"), os.path.join(root, "py", "mexican_train"))
-    build_snapshot.ensure(root)   # the snapshot holds the game: remade (~1 min) when the package changed
-    build_page.ensure(root)
+    # what the page loads, current (the snapshot holds the game: remade, ~1 min, when the package changed);
+    # the site's own sw.js is written below, for the files copied
+    build_steps(root, through="pages")
     files = build_sw.site_files(root)
     tmp = out + ".tmp"
     shutil.rmtree(tmp, ignore_errors=True)

@@ -81,12 +81,13 @@ def languages() -> list[str]:
 
 
 def sources() -> list[str]:
-    """Every file a page is made from."""
+    """Every file a page is made from: the templates, the inlined style and script, the manifest, every module
+    of the package (the pages draw words and registries from it: any module may hold them), the compiled
+    catalogues, and the build's own code."""
     found = [CSS, PREFS, MANIFEST] + sorted(os.path.join(d, n) for d, _dirs, names in os.walk(TEMPLATES)
                                             for n in names if n.endswith(".html"))
-    # the pages draw words and registries from the package: any of its modules may hold them
     found += sorted(os.path.join(d, n) for d, _dirs, names in os.walk(PACKAGE) for n in names if n.endswith(".py"))
-    return found + catalogs.compiled_files()
+    return found + catalogs.compiled_files() + [os.path.abspath(__file__), os.path.abspath(csp.__file__)]
 
 
 def _registry() -> dict:

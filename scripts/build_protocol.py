@@ -195,6 +195,21 @@ def current() -> bool:
         return False
 
 
+def ensure() -> bool:
+    """Write the file if it is not what the declarations give; True if it was (re)written."""
+    if current():
+        return False
+    _write()
+    return True
+
+
+def _write() -> None:
+    tmp = OUT + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(render())
+    os.replace(tmp, OUT)
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="only check that the file is current")
@@ -205,8 +220,7 @@ def main(argv: list[str]) -> int:
             return 0
         print(f"{os.path.relpath(OUT, ROOT)} is stale: run python3 -m scripts.build_protocol", file=sys.stderr)
         return 1
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write(render())
+    _write()
     print(f"wrote {os.path.relpath(OUT, ROOT)}")
     return 0
 

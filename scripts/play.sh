@@ -6,12 +6,12 @@
 #
 # Runs scripts/setup.sh first when the browser runtime in vendor/ (with Python's
 # memory snapshot) is missing or differs from node_modules (a full setup when
-# node_modules is missing or older than package-lock.json), packs the Python
-# package, remakes the memory snapshot when the package changed (it holds the
-# game's modules; without its brotli twin: a few seconds) and writes the offline
-# service worker (sw.js), then serves the site. While it serves, an edited module
-# is packed again on the next reload; the snapshot then no longer matches it and
-# the page imports the game anew (correct, ~0.5 s slower) until play.sh restarts.
+# node_modules is missing or older than package-lock.json), builds what is stale
+# (python3 -m scripts.build --quick: the memory snapshot, which holds the game's
+# modules, without its brotli twin, a few seconds), then serves the site. While it
+# serves, an edited module is packed again on the next reload; the snapshot then
+# no longer matches it and the page imports the game anew (correct, ~0.5 s
+# slower) until play.sh restarts.
 # The static site for a host: python3 -m scripts.build_dist (writes dist/).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,9 +27,6 @@ elif ! same node_modules/pyodide/pyodide.mjs vendor/pyodide/pyodide.mjs \
   || [ ! -f vendor/pyodide/python-snapshot.bin ]; then
   bash scripts/setup.sh --vendor-only
 fi
-python3 -m scripts.build_py
-python3 -m scripts.build_snapshot --quick   # the snapshot holds the game: remade when the package changed (~6 s)
-python3 -m scripts.build_page
-python3 -m scripts.build_sw
+python3 -m scripts.build --quick   # the snapshot holds the game: remade when the package changed (~6 s)
 echo "Open the address below in a browser (Ctrl+C stops the server)."
 exec python3 -m scripts.serve --port "${PORT:-8000}"

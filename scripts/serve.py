@@ -17,17 +17,16 @@ Standard library only.
 * The page's own files are sent with ``Cache-Control: no-cache`` (revalidated
   on every load, so an edit shows on reload); vendor/ is left to the
   browser's usual caching. sw.js, if one is added, is always no-cache.
-* ``py/mexican_train.zip`` is rebuilt (scripts/build_py.py) whenever a module
-  is newer than it (Python's memory snapshot, which holds the game's modules,
-  then no longer matches the archive: the page notices and imports the game
-  anew; scripts/build_snapshot.py remakes it, as play.sh does at start), and the pages (index.html, index.<lang>.html:
-  scripts/build_page.py) whenever the template, the style, the preferences
-  script or a catalogue is, so editing and reloading is enough.
-* ``sw.js`` (the offline service worker) is regenerated (scripts/build_sw.py)
-  on every request when any file the page needs has changed, so the worker
-  installs the new release. A page under the worker is served from its cache:
-  after an edit, the first reload installs the new version (the page offers a
-  reload), the next one shows it; ``?nosw`` in the address skips the worker.
+* A request for a page, ``py/mexican_train.zip`` or ``sw.js`` first runs the
+  build's steps the page fetches (scripts/build.py, ``SERVED``), each only when
+  a source is newer than its output: the catalogues, the package (Python's
+  memory snapshot, which holds the game's modules, then no longer matches it:
+  the page notices and imports the game anew; play.sh remakes the snapshot at
+  start), the pages, and for ``sw.js`` the offline service worker, so the
+  worker installs the new release. Editing and reloading is enough. A page
+  under the worker is served from its cache: after an edit, the first reload
+  installs the new version (the page offers a reload), the next one shows it;
+  ``?nosw`` in the address skips the worker.
 """
 
 from __future__ import annotations
@@ -42,7 +41,7 @@ import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-from scripts import build_page, build_py, build_sw
+from scripts import build
 from scripts.static_host import StaticHandler
 
 _build_lock = threading.Lock()
@@ -66,16 +65,15 @@ class Handler(StaticHandler):
     def send_head(self):
         local = self._local()
         root = self.directory
-        package = os.path.join(root, "py", "mexican_train")
-        if os.path.isdir(package) and (local in ("/py/mexican_train.zip", "/sw.js") or _is_page(local)):  # not in dist/
-            with _build_lock:
-                build_py.ensure(os.path.join(root, "py", "mexican_train.zip"), package)
-                build_page.ensure(root)
-        if local == "/sw.js" and os.path.exists(build_sw.TEMPLATE):
+        # from the sources in the repository; a built site (dist/) has only its sw.js to write
+        steps = build.SERVED if os.path.isdir(os.path.join(root, "py", "mexican_train")) else ("sw",)
+        if local == "/sw.js" or (steps is build.SERVED and (local == "/py/mexican_train.zip" or _is_page(local))):
             with _build_lock:
                 try:
-                    build_sw.ensure(root)
+                    build.run(root, only=steps, through="sw" if local == "/sw.js" else "pages")
                 except (OSError, SystemExit) as err:  # vendor/ missing: no worker, the page plays online
+                    if local != "/sw.js":
+                        raise
                     self.send_error(404, str(err).splitlines()[0][:200])
                     return None
         return super().send_head()

@@ -78,15 +78,9 @@ if [ "$VENDOR_ONLY" -eq 0 ]; then
     npm install --no-audit --no-fund
   fi
 
-  # 3. Python engine + test tools (pytest, playwright, ...) ---------------------
-  # >>> Python install line: the [test] extra is defined by the lead in pyproject.toml
-  if [ -f "$ROOT/pyproject.toml" ]; then
-    log "pip install -e .[test]"
-    (cd "$ROOT" && python3 -m pip install -e ".[test]")
-  else
-    log "no pyproject.toml yet: skipping python3 -m pip install -e \".[test]\""
-  fi
-  # <<<
+  # 3. The package and its build and test tools (the [test] extra of pyproject.toml: pytest, Playwright, ...).
+  log "pip install -e .[test]"
+  python3 -m pip install -e ".[test]"
 fi
 
 # 4. Copy the runtime files served to the browser into vendor/.
@@ -123,24 +117,19 @@ mv "$TMP/pyscript" "$VENDOR_DIR/pyscript"
 pv="$(node -p "require('$NM/pyodide/package.json').version")"
 sv="$(node -p "require('$NM/@pyscript/core/package.json').version")"
 # 5. Precompressed twins (.br, .gz) of the big runtime files, for hosts that serve them
-#    (scripts/precompress.mjs, ~30 s), in the background while: the gettext catalogues are compiled, the
-#    Python package the page loads is packed (py/mexican_train.zip), Python's memory snapshot is taken
-#    with that package imported, from these very runtime files (scripts/build_snapshot.py runs
-#    scripts/make_snapshot.mjs: python-snapshot.bin and its twins, ~1 min; the page restores it instead
-#    of running Python's start-up and importing the game), the pages are built (index.html,
-#    index.<lang>.html) and the offline service worker's precache list is written (sw.js): all
-#    git-ignored build outputs.
-log "precompressed twins (background), py/mexican_train.zip, python-snapshot.bin (~1 min)"
+#    (scripts/precompress.mjs, ~30 s), in the background while everything the page loads is built
+#    (python3 -m scripts.build, which says each step and its order: the catalogues, the package the page
+#    unpacks, Python's memory snapshot taken with it from these very runtime files (~1 min; the page
+#    restores it instead of running Python's start-up and importing the game), the pages and the offline
+#    service worker): all git-ignored build outputs.
+log "precompressed twins (background), python3 -m scripts.build (~1 min)"
 P="$VENDOR_DIR/pyodide"
 node "$ROOT/scripts/precompress.mjs" "$P/pyodide.asm.wasm" "$P/pyodide.asm.mjs" "$P/pyodide.mjs" \
   "$P/pyodide-lock.json" "$VENDOR_DIR"/pyscript/*.js > /dev/null &
 TWINS=$!
-(cd "$ROOT" && python3 -m scripts.catalogs compile && python3 -m scripts.build_py \
-  && python3 -c "import sys; from scripts import build_snapshot; build_snapshot.ensure(vendor=sys.argv[1])" "$VENDOR_DIR" \
-  && python3 -m scripts.build_page)
+(cd "$ROOT" && python3 -m scripts.build --vendor "$VENDOR_DIR")
 wait "$TWINS"
 chmod 644 "$VENDOR_DIR"/pyodide/* "$VENDOR_DIR"/pyscript/*
-if [ "$VENDOR_DIR" = "$ROOT/vendor" ]; then (cd "$ROOT" && python3 -m scripts.build_sw); fi
 
 log "vendor/pyodide: pyodide $pv, $(du -sh --apparent-size "$VENDOR_DIR/pyodide" | cut -f1)"
 log "vendor/pyscript: @pyscript/core $sv, $(find "$VENDOR_DIR/pyscript" -type f | wc -l) files, $(du -sh --apparent-size "$VENDOR_DIR/pyscript" | cut -f1)"
