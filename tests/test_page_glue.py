@@ -238,3 +238,35 @@ def test_the_warm_up_ends_after_a_few_computer_moves_made_in_short_steps():
         steps += 1
         assert steps < 100_000, "the warm-up never ends"
     assert steps > dispatch.WARM_UP_MOVES * 2          # Strong's thinking yields between its units of work
+
+
+def test_one_event_works_out_the_facts_of_each_state_of_the_session_once(monkeypatch):
+    """Followed from the page's call through the match, the controller and the view model, an event has the
+    facts of each state of the Session (``controller.Facts``: the screen, whose turn, what to reveal) worked
+    out once, whatever asks for them; the view model takes them and asks for none."""
+    from mexican_train.ui import controller, viewmodel
+    real = controller._facts
+    worked = []
+
+    def counted(session):
+        worked.append((id(session.match), controller._fact_key(session)))
+        return real(session)
+
+    def asked(*_args):
+        raise AssertionError("the view model asked for the facts")
+
+    app = new_app()
+    vm = app.send({"type": "new_match", "settings": SETTINGS})
+    monkeypatch.setattr(controller, "_facts", counted)
+    monkeypatch.setattr(viewmodel, "facts_of", asked)
+    tile, target = first_play(vm)
+    per_event = {}
+    for event in ({"type": "tile", "tile": tile}, {"type": "train", "train": target}, {"type": "cpu"},
+                  {"type": "think"}, {"type": "command", "name": "pause"}, {"type": "command", "name": "hint"},
+                  {"type": "command", "name": "resume"}):
+        worked.clear()
+        app.send(event)
+        assert len(worked) == len(set(worked)), (event, worked)
+        per_event[event.get("name") or event["type"]] = len(worked)
+    assert max(per_event.values()) <= 1, per_event
+    assert per_event["tile"] == 0 and per_event["train"] == 1   # a tile picked changes no fact; a play does
