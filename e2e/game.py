@@ -10,9 +10,40 @@ import re
 
 from mexican_train.ui.controller import handle, start
 from mexican_train.ui.viewmodel import view_model
-from tests.conftest import send, settings
+from tests.helpers import send, settings
 
 CMD = '[data-action="{}"]'
+
+
+def to_setup(page, settle=lambda page: None):
+    """The setup screen, reached through the page's own controls whatever dialog is on top (the one way to
+    it in the browser tests); ``settle(page)`` runs before each look (the monkey waits for its slow
+    computers there)."""
+    for _ in range(30):
+        settle(page)
+        top = page.evaluate("([...document.querySelectorAll('dialog[open]')].pop() || {}).id || null")
+        if top is None and page.locator("#setup-screen").is_visible():
+            return
+        if top == "menu-dialog":
+            page.click('#menu-dialog [data-action="setup"]')
+        elif top in ("help-dialog", "confirm-dialog"):
+            page.keyboard.press("Escape")
+        elif top == "match-dialog":
+            page.click('#match-dialog [data-action="setup"]')
+        elif top == "round-dialog":
+            page.click("#round-button")
+        elif top == "pause-dialog":
+            page.click('#pause-dialog [data-action="resume"]')
+        else:
+            page.click('.topbar [data-action="menu"]')
+    page.wait_for_selector("#setup-screen", state="visible")
+
+
+def open_settings(page):
+    """The whole setup form: "Change settings" opens it."""
+    if page.get_attribute("#settings-toggle", "aria-expanded") != "true":
+        page.click("#settings-toggle")
+    page.wait_for_selector("#setup", state="visible")
 
 
 class Game:
@@ -22,22 +53,8 @@ class Game:
     # -- setup ---------------------------------------------------------------------
     def open_setup(self):
         """The setup screen, with every setting shown (the form opens with "Change settings")."""
-        page = self.page
-        if not page.locator("#setup-screen").is_visible():
-            for dialog in ("#round-dialog", "#match-dialog", "#pause-dialog"):
-                if page.locator(dialog).is_visible():
-                    if dialog == "#match-dialog":
-                        page.click('#match-dialog [data-action="setup"]')
-                        break
-                    if dialog == "#pause-dialog":
-                        page.click('#pause-dialog [data-action="resume"]')
-            else:
-                page.click('.topbar [data-action="menu"]')
-                page.click('#menu-dialog [data-action="setup"]')
-            page.wait_for_selector("#setup-screen", state="visible")
-        if page.get_attribute("#settings-toggle", "aria-expanded") != "true":
-            page.click("#settings-toggle")
-        page.wait_for_selector("#setup", state="visible")
+        to_setup(self.page)
+        open_settings(self.page)
 
     def fill_setup(self, players, set=6, rounds="one", speed="instant", seed=None, preset="standard", after_turn="wait",
                    **options):

@@ -35,6 +35,7 @@ from mexican_train import matchfile
 from mexican_train.rules import tile_count
 from mexican_train.ui.controller import restore, screen
 from mexican_train.ui.storage import MATCH_KEY
+from e2e.game import open_settings, to_setup
 
 NAMES = ["Ana", "Ben", "Zoë", "O'Neil", "Chidi", "Ma Lin", "Bo", "Élodie", "Kai", "Sam"]
 KEYS = ["Escape", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "Enter", "Enter",
@@ -157,37 +158,9 @@ def random_settings(rng: random.Random, kinds=("random", "random", "easy"), scop
     return settings
 
 
-def to_setup(page):
-    """Back to the setup screen through the page's own controls, whatever dialog is on top."""
-    for _ in range(30):
-        wait_idle(page)
-        top = page.evaluate("([...document.querySelectorAll('dialog[open]')].pop() || {}).id || null")
-        if top is None and page.locator("#setup-screen").is_visible():
-            return
-        if top == "menu-dialog":
-            page.click('#menu-dialog [data-action="setup"]')
-        elif top in ("help-dialog", "confirm-dialog"):
-            page.keyboard.press("Escape")
-        elif top == "match-dialog":
-            page.click('#match-dialog [data-action="setup"]')
-        elif top == "round-dialog":
-            page.click("#round-button")
-        elif top == "pause-dialog":
-            page.click('#pause-dialog [data-action="resume"]')
-        else:
-            page.click('.topbar [data-action="menu"]')
-    page.wait_for_selector("#setup-screen", state="visible")
-
-
-def open_settings(page):
-    """The whole setup form: "Change settings" opens it."""
-    if page.get_attribute("#settings-toggle", "aria-expanded") != "true":
-        page.click("#settings-toggle")
-
-
 def start_match(page, s: dict):
     """Fill the setup form with settings ``s`` and start (confirming the replacement of a saved match)."""
-    to_setup(page)
+    to_setup(page, settle=wait_idle)
     open_settings(page)
     page.select_option("#preset", s["preset"])          # resets the rule options to the preset's
     page.check(f'input[name="set"][value="{s["set"]}"]')

@@ -15,10 +15,10 @@ import time
 import pytest
 from e2e.conftest import DESKTOP, ROOT, Watch, open_game
 from e2e.game import Game, open_double_line
-from tests.conftest import settings
+from tests.helpers import settings
 
 from mexican_train.actions import MEXICAN
-from mexican_train.ui.controller import cpu_to_move, cpu_step, handle, human_to_move, start
+from mexican_train.ui.controller import cpu_step, facts, handle, start
 
 AXE = os.path.join(ROOT, "node_modules", "axe-core", "axe.min.js")
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -435,7 +435,7 @@ def test_spoken_names_of_tiles_and_trains_match_the_engine(a11y_page):
     def check(session, selected=None):
         match = session.match
         state = match.round
-        legal = match.legal_actions() if human_to_move(session) is not None else ()
+        legal = match.legal_actions() if facts(session).human_to_move is not None else ()
         # the hand: values, then where each tile may go (or that it may not)
         hand = names(page, "#hand-tiles")
         assert len(hand) == len(state.hands[0])
@@ -502,7 +502,7 @@ def test_spoken_names_of_tiles_and_trains_match_the_engine(a11y_page):
         page.keyboard.press("n")
         session = handle(session, {"type": "command", "name": "next"})
     game.idle()
-    while cpu_to_move(session):
+    while facts(session).cpu_to_move:
         session = cpu_step(session)
     assert page.get_attribute("html", "data-step").split("/")[1] == str(len(session.match.round.actions))
     check(session)

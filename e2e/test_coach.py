@@ -1,4 +1,4 @@
-"""A reason to come back (issue 16) in the page: the review, the replay, the statistics and the daily deal.
+"""A reason to come back, in the page: the review, the replay, the statistics and the daily deal.
 
 One page of its own for this file (its own storage, so the statistics count only what these tests play;
 Python boots once), with axe-core injected (``bypass_csp``, as in test_accessibility.py). Matches are
@@ -56,10 +56,6 @@ def stored(page, key):
     return page.evaluate("k => localStorage.getItem(k)", key)
 
 
-def to_setup(g: Game) -> None:
-    g.open_setup()
-
-
 def test_a_round_played_then_reviewed_and_an_item_opens_the_replay(game):
     page = game.page
     game.new_match(VS_CPU, seed=SEED)
@@ -103,7 +99,7 @@ def test_the_replay_by_keyboard_alone_shows_no_hidden_tile_of_an_unfinished_roun
         game.step_once()
     game.idle()
     assert len(json.loads(stored(page, MATCH_KEY))["match"]["rounds"][0]["actions"]) >= 3
-    to_setup(game)
+    game.open_setup()
     page.focus('#more [data-action="replay"]')
     page.keyboard.press("Enter")
     page.wait_for_selector("#replay-dialog", state="visible")
@@ -143,7 +139,7 @@ def test_the_replay_by_keyboard_alone_shows_no_hidden_tile_of_an_unfinished_roun
 def test_statistics_after_two_matches_export_import_and_reset(game):
     page = game.page
     page.evaluate("k => localStorage.setItem(k, '{not json')", STATS_KEY)
-    to_setup(game)
+    game.open_setup()
     page.click('#more [data-action="stats"]')
     assert "kept aside" in page.inner_text("#stats-message")
     kept = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('mexican-train:unreadable/'))
@@ -158,7 +154,7 @@ def test_statistics_after_two_matches_export_import_and_reset(game):
     record = json.loads(stored(page, STATS_KEY))
     assert record["format"] == "mexican-train-stats" and record["version"] == 1
     assert len(record["matches"]) == 2
-    to_setup(game)
+    game.open_setup()
     page.click('#more [data-action="stats"]')
     figures = dict(zip(page.locator("#stats-rows dt").all_inner_texts(), page.locator("#stats-rows dd").all_inner_texts()))
     assert figures["Rounds played"] == "2"
@@ -198,7 +194,7 @@ def test_the_daily_deal_is_played_apart_from_the_match_and_shared_without_spoile
     page = game.page
     game.new_match(VS_CPU, seed=SEED)
     saved = stored(page, MATCH_KEY)
-    to_setup(game)
+    game.open_setup()
     page.select_option("#cpu_speed", "instant")
     page.click('#more [data-action="daily"]')
     found = {}
@@ -233,7 +229,7 @@ def test_the_daily_deal_is_played_apart_from_the_match_and_shared_without_spoile
     game.idle()
     again = json.loads(stored(page, STATS_KEY))["daily"][today]
     assert again["practice"] == 1 and again["points"] == counted["points"]
-    to_setup(game)
+    game.open_setup()
     page.click('#more [data-action="daily"]')
     assert today in page.locator("#daily-weeks td.played").first.get_attribute("aria-label")
     assert "Streak: 1 day" in page.inner_text("#daily-streak")

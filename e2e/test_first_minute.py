@@ -1,4 +1,4 @@
-"""The first minute and every minute after, as a newcomer meets them (issue 14): one tap to play, Continue
+"""The first minute and every minute after, as a newcomer meets them: one tap to play, Continue
 exactly where they were, the "After my turn" setting, every word whole on a phone, every control a
 fingertip wide (also at 200% zoom), every place to play in view, and what the live region says.
 
@@ -12,7 +12,7 @@ import pytest
 from e2e.conftest import wait_ready
 from e2e.game import Game
 from e2e.test_accessibility import measure
-from tests.conftest import settings
+from tests.helpers import settings
 
 from mexican_train.ui.controller import CPU_SPEEDS, cpu_step, handle, start
 from mexican_train.ui.viewmodel import view_model

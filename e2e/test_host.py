@@ -1,4 +1,4 @@
-"""A games site around the game (issue 19, docs/embed.md): presets in the address, events to the page that
+"""A games site around the game (docs/embed.md): presets in the address, events to the page that
 embeds the game, and its commands.
 
 The game is served by the session's server (http://127.0.0.1:P); the host page by a second server on another

@@ -1,4 +1,4 @@
-"""Hostile files and failing storage in the real page: nothing lost, nothing crashes (issue 15).
+"""Hostile files and failing storage in the real page: nothing lost, nothing crashes.
 
 * the worst files of the fuzz suite opened through "Open a match file…", one after another (100,000 levels
   of nesting twice, more than 4 MB, a name of megabytes, duplicate keys, NaN, fields of the wrong type):
@@ -197,7 +197,7 @@ def test_saves_that_fail_are_counted_a_reload_says_how_far_behind_and_a_dead_bri
 
 # The same Python's death, met by the coach's screens (the replay here; the review asks through the same door):
 # the page says so where the person is and offers the reload, with no page error. It threw a TypeError instead
-# (coach.js called a ``show`` that app.js never handed it).
+# (the replay's script called a ``show`` the page had not handed it).
 
 
 def test_python_that_stops_answering_on_the_replay_screen_is_said_and_a_reload_is_offered(fresh_page):

@@ -1,4 +1,4 @@
-"""A link or a host page can never break the game (issue 30): every address parameter and every host
+"""A link or a host page can never break the game: every address parameter and every host
 command, fed a table of hostile values from a host page on another origin.
 
 The values: every name a JavaScript object inherits ("constructor", "__proto__", ...), the empty text,

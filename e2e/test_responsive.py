@@ -2,7 +2,7 @@
 
 * Taps during a computer's turn do not postpone its move: the step keeps the
   time the speed gives it (before, every tap started the wait again).
-* Strong thinks in slices (py/page.py runs its decision a few ms per call):
+* Strong thinks in slices (``dispatch.Page`` runs its decision a few ms per call):
   a click made while it thinks is handled between two slices, and the
   decision then goes on to the same move.
 

@@ -25,9 +25,9 @@ import urllib.request
 import pytest
 from e2e.conftest import DESKTOP, READY_MS, ROOT, Watch, open_game, wait_ready
 from e2e.game import Game
-from tests.conftest import send, settings
+from tests.helpers import send, settings
 
-from mexican_train.ui.controller import human_to_move, start
+from mexican_train.ui.controller import facts, start
 
 VS_CPU = [("Ana", "human"), ("Bot", "random")]
 SAVE = "mexican-train:match"
@@ -68,10 +68,10 @@ def draws_a_tile_that_fits(players=VS_CPU, tries=400):
     """A seed where seat 0 opens with nothing to play and the drawn tile fits: a turn half done."""
     for seed in range(tries):
         session = start(settings(*players, seed=seed, cpu_speed="instant"))
-        if human_to_move(session) != 0 or {a.kind for a in session.match.legal_actions()} != {"draw"}:
+        if facts(session).human_to_move != 0 or {a.kind for a in session.match.legal_actions()} != {"draw"}:
             continue
         after = send(session, {"type": "command", "name": "draw"})
-        if after.match.round.drawn is not None and human_to_move(after) == 0:
+        if after.match.round.drawn is not None and facts(after).human_to_move == 0:
             return seed
     raise AssertionError("no such deal")
 

@@ -22,7 +22,8 @@ The archive is deterministic (sorted names, fixed timestamps), so rebuilding
 unchanged sources gives the same bytes. Its zip comment is its *tag*,
 ``mexican_train sha256:<hex>``, a hash of every entry: Python's memory snapshot
 records the tag of the archive whose modules it imported
-(scripts/build_snapshot.py), and the page compares the two (static/js/package.js). scripts/serve.py rebuilds it on request
+(scripts/build_snapshot.py), and the page compares the two before it restores the snapshot
+(static/js/pyodide-start.js). scripts/serve.py rebuilds it on request
 when a source is newer, so editing a module and reloading the page is enough.
 """
 

@@ -4,7 +4,10 @@
 # runnable from any directory.
 #
 #   bash scripts/setup.sh                 # full setup
-#   bash scripts/setup.sh --vendor-only   # only (re)copy the runtime into vendor/
+#   bash scripts/setup.sh --vendor-only   # only (re)copy the runtime into vendor/, then build
+#
+# Both end with python3 -m scripts.build: everything the page loads, built from the sources
+# (scripts/build.py lists the steps and their order).
 #
 # VENDOR_DIR=/some/dir overrides where the runtime is copied (default: vendor/
 # at the repository root, beside index.html).
@@ -32,7 +35,7 @@ VENDOR_ONLY=0
 for arg in "$@"; do
   case "$arg" in
     --vendor-only) VENDOR_ONLY=1 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "setup.sh: unknown argument: $arg" >&2; exit 2 ;;
   esac
 done
@@ -68,15 +71,10 @@ if [ "$VENDOR_ONLY" -eq 0 ]; then
     if [ -n "${ENGINES// /}" ]; then $APT --no-install-recommends $ENGINES; fi
   fi
 
-  # 2. npm packages pinned in package-lock.json (pyodide, @pyscript/core, axe-core).
+  # 2. The npm packages pinned in package-lock.json (Pyodide, PyScript, axe-core, puppeteer-core, TypeScript).
   cd "$ROOT"
-  if [ -f package-lock.json ]; then
-    log "npm ci"
-    npm ci --no-audit --no-fund
-  else
-    log "npm install (no package-lock.json)"
-    npm install --no-audit --no-fund
-  fi
+  log "npm ci"
+  npm ci --no-audit --no-fund
 
   # 3. The package and its build and test tools (the [test] extra of pyproject.toml: pytest, Playwright, ...).
   log "pip install -e .[test]"

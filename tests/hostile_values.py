@@ -1,5 +1,5 @@
-"""The hostile values of issue 30, shared by the browser's table (e2e/test_hostile_host.py) and the
-Python one (tests/test_hostile_names.py): what a link, a host page, a typed name or a match file may hold."""
+"""Hostile values, shared by the browser's table (e2e/test_hostile_host.py) and the Python one
+(tests/test_hostile_names.py): what a link, a host page, a typed name or a match file may hold."""
 
 INHERITED = ["constructor", "__proto__", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
              "isPrototypeOf", "propertyIsEnumerable", "__defineGetter__", "__defineSetter__",

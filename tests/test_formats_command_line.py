@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_cli as run
+from tests.helpers import run_cli as run
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,7 +6,7 @@ import json
 
 from mexican_train.ui.controller import cpu_step, handle, start
 from mexican_train.ui.viewmodel import view_model
-from tests.conftest import settings
+from tests.helpers import settings
 
 
 def played_out(*players, **options):

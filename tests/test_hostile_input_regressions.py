@@ -1,6 +1,6 @@
-"""The four cases of issue 15, as they were found: an unreadable save in a full storage, 100,000 levels of
-nesting, fields of the wrong type, and a reload after saves failed. The page's side runs on CPython
-(py/page.py's App with a dict storage); e2e/test_hostile_files.py opens the same files in the browser."""
+"""Four hostile cases, as they were found: an unreadable save in a full storage, 100,000 levels of nesting,
+fields of the wrong type, and a reload after saves failed. The page's side runs on CPython (``dispatch.Page``
+with a dict storage); e2e/test_hostile_files.py opens the same files in the browser."""
 
 import json
 
@@ -10,7 +10,7 @@ from mexican_train import MatchFileError, matchfile
 from mexican_train.ui import storage
 from mexican_train.ui.storage import MATCH_KEY, UNREADABLE_PREFIX, DictStorage
 from tests.browser_side import new_tab as new_app
-from tests.conftest import run_cli as run
+from tests.helpers import run_cli as run
 
 SETTINGS = {"set": 6, "seats": 2, "rounds": "short", "seed": 4, "cpu_speed": "instant",
             "players": [{"name": "Ana", "kind": "random"}, {"name": "Bot", "kind": "random"}]}

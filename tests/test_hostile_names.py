@@ -1,4 +1,4 @@
-"""Names, one rule wherever they come from (issue 30, ``mexican_train.names``): the setup form, the address
+"""Names, one rule wherever they come from (``mexican_train.names``): the setup form, the address
 and a match file. Control and invisible characters are taken out with one line that says so, white space is
 tidied, the form and the address keep at most 24 characters, and a name with nothing left is the seat's
 default one. The same hostile values as the browser's table (e2e/test_hostile_host.py) go through the
@@ -16,7 +16,7 @@ from mexican_train.ui import storage
 from mexican_train.ui.controller import start, with_local_names
 from mexican_train.ui.storage import DictStorage
 from tests.browser_side import new_tab as new_app
-from tests.conftest import run_cli, settings
+from tests.helpers import run_cli, settings
 from tests.hostile_values import HOSTILE, INHERITED
 
 CLEANED = "Control or invisible characters were taken out of the name"
@@ -107,7 +107,7 @@ def test_a_hostile_name_in_a_match_file_is_read_without_its_hidden_characters_an
     assert [p.name for p in match.players] == ["Ana", kept.text]
     assert cleaned == ([1] if kept.cleaned else [])
     # the page: opened as a file, the name shown is the one kept (the seat's default when nothing is left)
-    session = with_local_names(storage.import_text(text))       # as py/page.py opens it
+    session = with_local_names(storage.import_text(text))       # as the match's Import opens it (matchapp)
     shown = session.match.players[1].name
     assert shown == (kept.text or "CPU 1")
     assert [line for line in session.announce if CLEANED in line] == ([f"{CLEANED} {shown}."] if kept.cleaned else [])
@@ -120,7 +120,7 @@ def test_a_hostile_name_in_a_match_file_is_read_without_its_hidden_characters_an
 
 
 def test_a_save_whose_names_hold_control_characters_still_continues_and_says_so_once():
-    """Saves written before names were checked (issue 30) held such names: they open, cleaned."""
+    """Saves written before names were checked held such names: they open, cleaned."""
     store = DictStorage({storage.MATCH_KEY: json.dumps(_file("Ana\u202e", "\x00"))})
     app = new_app(store)
     assert "Ana and CPU 1" in app.boot()["saved"]["text"]

@@ -21,7 +21,7 @@ from babel.messages.pofile import read_po
 from mexican_train import i18n
 from mexican_train.i18n import join_and, plural, set_language
 from scripts import build_page, catalogs
-from tests.conftest import send, settings
+from tests.helpers import send, settings
 
 LANGS = [lang for lang in i18n.LANGUAGES if lang != "en"]
 ROOT = catalogs.ROOT

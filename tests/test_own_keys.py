@@ -1,4 +1,4 @@
-"""The page's JavaScript looks a value from outside up by an object's own keys only (issue 30): the ``in``
+"""The page's JavaScript looks a value from outside up by an object's own keys only: the ``in``
 operator, which also finds "constructor", "__proto__" and every other name an object inherits, is used
 nowhere in static/js/ but in for-in loops over the page's own tables and in a feature check on the
 browser's own objects. (Object.hasOwn, a Map or an array's includes do the lookups; the browser test

@@ -1,4 +1,4 @@
-"""py/page.py without a browser: one Session, saved after every change, never over another tab's save."""
+"""The page's Python (``dispatch.Page``) without a browser: one Session, saved after every change, never over another tab's save."""
 
 import json
 import os
@@ -9,14 +9,10 @@ import sys
 from mexican_train.ui import storage
 from mexican_train.ui.storage import MATCH_KEY, DictStorage
 from tests.browser_side import new_tab as new_app
+from tests.helpers import command, first_play
 
 SETTINGS = {"set": 6, "seats": 2, "rounds": "one", "seed": 4, "cpu_speed": "instant",
             "players": [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "random"}]}
-
-
-def first_play(vm):
-    tile = next(t for t in vm["hand"]["tiles"] if t["playable"])
-    return tile["id"], tile["targets"][0]
 
 
 def test_no_save_at_boot_then_a_new_match_is_saved_at_once():
@@ -262,8 +258,7 @@ def test_one_event_works_out_the_facts_of_each_state_of_the_session_once(monkeyp
     tile, target = first_play(vm)
     per_event = {}
     for event in ({"type": "tile", "tile": tile}, {"type": "train", "train": target}, {"type": "cpu"},
-                  {"type": "think"}, {"type": "command", "name": "pause"}, {"type": "command", "name": "hint"},
-                  {"type": "command", "name": "resume"}):
+                  {"type": "think"}, command("pause"), command("hint"), command("resume")):
         worked.clear()
         app.send(event)
         assert len(worked) == len(set(worked)), (event, worked)

@@ -1,4 +1,4 @@
-"""Saves in the page (py/page.py's App, on CPython with a dict storage): an unreadable save is never destroyed
+"""Saves in the page (``dispatch.Page``, on CPython with a dict storage): an unreadable save is never destroyed
 without the player's yes, and while saves fail the game says how far behind the save is."""
 
 import json

@@ -20,6 +20,7 @@ import pytest
 
 from scripts import build_page
 from tests.browser_side import new_tab
+from tests.helpers import command, first_play
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 JS = os.path.join(ROOT, "static", "js")
@@ -126,23 +127,23 @@ def shown_views(players, seed, rounds="short", pause_every=9):
         if vm["screen"] == "match_end":
             return shown
         if vm["screen"] == "round_end":
-            vm = send({"type": "command", "name": vm["round_end"]["button"]["id"]})
+            vm = send(command(vm["round_end"]["button"]["id"]))
         elif vm["cpu"]["pending"]:
             if step % pause_every == 1:   # a key pressed during a computer's turn: no hint, the same board again
-                send({"type": "command", "name": "hint"})
+                send(command("hint"))
             vm = send({"type": "cpu"})
         elif step % pause_every == 0 and not vm["paused"]:
-            send({"type": "command", "name": "pause"})
-            vm = send({"type": "command", "name": "resume"})
+            send(command("pause"))
+            vm = send(command("resume"))
         else:
             offered = {c["id"] for c in vm["commands"] if c["shown"]}
             move = next((name for name in ("draw", "pass", "stop") if name in offered), None)
             if move is not None:
-                vm = send({"type": "command", "name": move})
+                vm = send(command(move))
             else:
-                tile = next(t for t in vm["hand"]["tiles"] if t["playable"])
-                send({"type": "tile", "tile": tile["id"]})
-                vm = send({"type": "train", "train": tile["targets"][0]})
+                tile, train = first_play(vm)
+                send({"type": "tile", "tile": tile})
+                vm = send({"type": "train", "train": train})
     raise AssertionError("the match did not end")
 
 

@@ -3,7 +3,7 @@ a train says when it cannot take a tile (the browser side is e2e/test_accessibil
 
 from mexican_train.ui.controller import handle, start
 from mexican_train.ui.viewmodel import view_model
-from tests.conftest import settings
+from tests.helpers import settings
 
 
 def test_a_train_says_whose_it_is_its_state_its_tiles_and_its_open_end():

@@ -5,7 +5,7 @@ import re
 
 from mexican_train.ui.controller import Session, handle, start
 from mexican_train.ui.viewmodel import view_model
-from tests.conftest import send, settings
+from tests.helpers import command, send, settings
 
 
 def tile(t):
@@ -14,10 +14,6 @@ def tile(t):
 
 def train(name):
     return {"type": "train", "train": name}
-
-
-def command(name):
-    return {"type": "command", "name": name}
 
 
 def commands(vm):

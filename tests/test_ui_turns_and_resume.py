@@ -10,25 +10,15 @@ from mexican_train.ui import storage
 from mexican_train.ui.controller import (SPEEDS, Session, app_state, cpu_step, default_after_turn, handle, restore,
                                          start)
 from mexican_train.ui.viewmodel import view_model
-from tests.conftest import send, settings
+from tests.helpers import command, first_play, save, send, settings
 
 VS_CPU = (("Ana", "human"), ("Bot", "random"))
 FRIENDS = (("Ana", "human"), ("Ben", "human"))
 NEXT_LINE = "Turn over. Look at the board, then press Next player."
 
 
-def command(name):
-    return {"type": "command", "name": name}
-
-
 def shown_commands(session):
     return {c["id"] for c in view_model(session)["commands"] if c["shown"]}
-
-
-def first_play(session):
-    """The first playable tile of the hand on screen and its first target train: (tile, train)."""
-    t = next(t for t in view_model(session)["hand"]["tiles"] if t["playable"])
-    return t["id"], t["targets"][0]
 
 
 def take_turn(session):
@@ -37,7 +27,7 @@ def take_turn(session):
     for name in ("draw", "pass", "stop"):
         if name in shown:
             return send(session, command(name))
-    tile, train = first_play(session)
+    tile, train = first_play(view_model(session))
     return send(session, {"type": "tile", "tile": tile}, {"type": "train", "train": train})
 
 
@@ -103,7 +93,7 @@ def test_the_after_turn_setting_changes_during_a_match_and_is_saved():
 
 def saved_and_loaded(session):
     store = storage.DictStorage()
-    assert storage.save(store, session, "tab", 1) is None
+    assert save(store, session) is None
     loaded, problem, _stuck = storage.load(store)
     assert problem is None
     return loaded
@@ -121,7 +111,7 @@ def test_a_reload_does_not_keep_a_pause_the_player_did_not_choose():
 
 def test_the_chosen_tile_is_still_chosen_after_continue():
     session = start(settings(*VS_CPU))
-    tile, train = first_play(session)
+    tile, train = first_play(view_model(session))
     chosen = send(session, {"type": "tile", "tile": tile})
     loaded = saved_and_loaded(chosen)
     assert not loaded.paused and f"{loaded.selected.low}-{loaded.selected.high}" == tile
@@ -141,7 +131,7 @@ def test_a_saved_tile_that_is_not_in_the_hand_is_not_chosen():
 
 def test_continue_in_a_game_of_friends_shows_reveal_hand_first_then_the_chosen_tile():
     session = send(start(settings(*FRIENDS)), command("reveal"))
-    tile, _ = first_play(session)
+    tile, _ = first_play(view_model(session))
     loaded = saved_and_loaded(send(session, {"type": "tile", "tile": tile}))
     vm = view_model(loaded)
     assert "reveal" in shown_commands(loaded) and vm["hand"]["hidden"] and vm["focus"] == "reveal"

@@ -1,4 +1,4 @@
-"""The game in Firefox and in WebKit, as a player meets it, on both ways Python starts (issue 22).
+"""The game in Firefox and in WebKit, as a player meets it, on both ways Python starts.
 
 Debian's Firefox ESR (puppeteer-core over WebDriver BiDi) and WebKitGTK, the engine of Safari and of every
 browser on an iPhone (WebKitWebDriver and Selenium, under Xvfb): e2e/engines/drivers.py. The rest of e2e/
@@ -19,7 +19,7 @@ import pytest
 from e2e.engines.served import CACHE_ADDED_SCRIPTS
 
 BOOTS = ("snapshot", "plain")
-READY_S = 150       # WebKit's usual start took 7-19 s here unloaded (issue 22); the machine is shared
+READY_S = 150       # WebKit's usual start took 7-19 s here unloaded; the machine is shared
 # One round, you against an Easy computer, on double-6, at instant speed: the address fills the form for
 # this visit, the player presses Start (docs/embed.md's parameters, README's "Address parameters").
 MATCH = {"set": "6", "seats": "2", "seat0": "human", "name0": "Ana", "seat1": "easy", "rounds": "one",

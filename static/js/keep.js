@@ -1,4 +1,4 @@
-// What this browser keeps (issue 22): the statistics screen says that the statistics and the saved match live
+// What this browser keeps: the statistics screen says that the statistics and the saved match live
 // in this browser only and that a browser may delete them (Safari after seven days of use without a visit,
 // unless the game is on the Home Screen), offers the export beside it, and asks the browser to keep them.
 //

@@ -1,4 +1,4 @@
-// What the page shows about its save (the decisions are Python's: py/page.py):
+// What the page shows about its save (the decisions are Python's: py/mexican_train/ui/saves.py):
 //  * while saves fail, vm.unsaved counts the moves not saved; the notice says so and "Save match to a
 //    file" sits under it from the first failure on (html[data-unsaved] = the count, "" when saving works);
 //  * vm.held: an unreadable save is where this match would be saved and could not be copied aside, so

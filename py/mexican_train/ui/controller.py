@@ -180,26 +180,6 @@ def screen(session: Session) -> Screen:
     return Screen.BOARD
 
 
-def viewer(session: Session) -> int | None:
-    """The seat whose hand may be on screen now, if any."""
-    return facts(session).viewer
-
-
-def human_to_move(session: Session) -> int | None:
-    """The human seat whose turn it is and who may act now (hand on screen, nothing pending)."""
-    return facts(session).human_to_move
-
-
-def needs_reveal(session: Session) -> bool:
-    """Hotseat: a person is to move and their hand is not yet on screen."""
-    return facts(session).needs_reveal
-
-
-def cpu_to_move(session: Session) -> bool:
-    """A CPU seat is to move and may act now."""
-    return facts(session).cpu_to_move
-
-
 def quiet(session: Session) -> Session:
     """The Session with nothing said and nothing done yet: the start of a step."""
     return session._replace(announce=(), prompts=(), error=None, happened=None)
@@ -451,9 +431,9 @@ def _hint(session: Session) -> Session:
 def hint_thinking(session: Session) -> Steps[tuple[Action, str]] | None:
     """The hint for the person to move, in steps (``players.explain_steps``), or None when no hint is due.
 
-    The page runs it a few milliseconds at a time (py/page.py), then shows it with ``show_hint``.
+    The page's runner (``dispatch.Page``) works it out a slice per call, then shows it with ``show_hint``.
     """
-    seat = human_to_move(session)
+    seat = facts(session).human_to_move
     match = session.match
     if seat is None or match is None:
         return None
@@ -463,7 +443,7 @@ def hint_thinking(session: Session) -> Steps[tuple[Action, str]] | None:
 
 def show_hint(session: Session, action: Action, reason: str) -> Session:
     """The Session showing a hint worked out by ``hint_thinking`` for this very position."""
-    seat = human_to_move(session)
+    seat = facts(session).human_to_move
     match = session.match
     if seat is None or match is None:
         return session
@@ -490,10 +470,10 @@ def cpu_step(session: Session) -> Session:
 def cpu_thinking(session: Session) -> Steps[Action] | None:
     """The decision of the CPU seat to move, in steps (``players.think``), or None when no CPU may act now.
 
-    The page runs it a few milliseconds at a time (py/page.py), then plays it with ``cpu_play``.
+    The page's runner (``dispatch.Page``) works it out a slice per call, then plays it with ``cpu_play``.
     """
     match = session.match
-    if match is None or not cpu_to_move(session):
+    if match is None or not facts(session).cpu_to_move:
         return None
     from ..players import think
     seat = match.round.seat

@@ -7,7 +7,7 @@
   (``storage.keep_aside``), never deleted; while it cannot be copied it stays
   in its place and nothing is written over it.
 * The daily deal is a match saved under ``DAILY_KEY``. ``Renamed`` gives a
-  second ``page.App`` a storage in which the match's key (and the tab's
+  second ``matchapp.MatchApp`` a storage in which the match's key (and the tab's
   "behind" note) are the daily deal's own, so the daily deal is saved, kept
   aside and guarded against other tabs exactly as the match is, and never
   touches the match in progress.
@@ -47,7 +47,7 @@ class Renamed:
 
 
 def daily_storage(inner: Storage) -> Renamed:
-    """The storage of the daily deal's App: its match is saved under ``DAILY_KEY``."""
+    """The storage of the daily deal's MatchApp: its match is saved under ``DAILY_KEY``."""
     return Renamed(inner, {storage.MATCH_KEY: DAILY_KEY})
 
 

@@ -17,7 +17,7 @@ A save that cannot be read is never destroyed: it is copied to
 ``PREFIX + "unreadable/<n>"`` (the copy read back and compared) and only then
 removed from its place; when it cannot be copied (the storage is full), it
 stays where it is, and the page overwrites it only after the player has been
-offered to download it and said yes (``page.App``).
+offered to download it and said yes (``saves.SaveKeeper``).
 """
 
 from __future__ import annotations
@@ -278,24 +278,6 @@ def write(storage: Storage, text: str) -> str | None:
     except Exception as err:  # noqa: BLE001 - QuotaExceededError, SecurityError: storage full or forbidden
         return _reason(err)
     return None
-
-
-def save(storage: Storage, session: Session, tab: str, saved_at: int) -> str | None:
-    """Write the session's match; returns None, or a plain sentence saying why it could not be saved."""
-    if session.match is None:
-        return None
-    problem = write(storage, record_text(session, tab, saved_at))
-    return _(S.ERROR_SAVE_FAILED).format(reason=problem) if problem else None
-
-
-def discard(storage: Storage) -> None:
-    """Forget a readable saved match (after the player confirmed a new match); an unreadable one stays."""
-    try:
-        text = storage.get_item(MATCH_KEY)
-        if text is not None and readable(text):
-            storage.remove_item(MATCH_KEY)
-    except Exception:  # noqa: BLE001 - nothing to forget where the storage refuses
-        pass
 
 
 # -- moving a match between devices ------------------------------------------------------------------

@@ -3,7 +3,7 @@
 The page's renderer builds the DOM from this and nothing else. It is built
 for one viewer, a seat, and holds only what that viewer may see: its hand
 (no other hand, no boneyard tile), counts for everyone, the layout. The
-viewer is the seat on screen (``controller.viewer``) unless another is named
+viewer is the seat on screen (``controller.Facts.viewer``) unless another is named
 (a seat playing from another device).
 """
 
@@ -34,7 +34,7 @@ BOARD_SCREENS: dict[Screen, BoardScreen] = {Screen.BOARD: "board", Screen.ROUND_
                                             Screen.MATCH_END: "match_end"}
 """The screens of a match by the name the view model gives them (``views.BoardScreen``: the same words)."""
 SCREEN_SEAT = -1
-"""``view_model``'s default viewer: the seat on screen (``controller.viewer``)."""
+"""``view_model``'s default viewer: the seat on screen (``controller.Facts.viewer``)."""
 
 
 def view_model(session: Session, facts: Facts | None = None, viewer: int | None = SCREEN_SEAT) -> GameView:
