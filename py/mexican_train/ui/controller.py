@@ -15,7 +15,7 @@ import random
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from ..actions import DRAW_ACTION, PASS_ACTION, STOP_ACTION, Action, play, train_of
+from ..actions import DRAW_ACTION, PASS_ACTION, PLAY, STOP_ACTION, Action, play, train_of
 from ..engine import Event
 from ..errors import MexicanTrainError
 from ..match import HUMAN, Match, Player, new_match
@@ -364,7 +364,7 @@ def _select(session: Session, known: Facts, text: object) -> Session:
 
 def targets_of(match: Match, t: Tile) -> tuple[str, ...]:
     """The trains (notation names, as text) where the seat to move may play tile ``t`` now."""
-    return tuple(str(a.train) for a in match.legal_actions() if a.kind == "play" and a.tile == t)
+    return tuple(str(a.train) for a in match.legal_actions() if a.kind == PLAY and a.tile == t)
 
 
 def _play_on(session: Session, known: Facts, train: str) -> Session:
@@ -449,7 +449,7 @@ def show_hint(session: Session, action: Action, reason: str) -> Session:
         return session
     text = _(S.SAID_HINT).format(action=describe_move(match, action, seat), reason=reason)
     return session._replace(hint=(action, text), announce=(text,),
-                            selected=action.tile if action.kind == "play" else session.selected)
+                            selected=action.tile if action.kind == PLAY else session.selected)
 
 
 def _rng(match: Match) -> random.Random:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import MEXICAN, Action
+from ..actions import DRAW, MEXICAN, PASS, PLAY, STOP, Action
 from ..engine import Event, EventKind, RoundState
 from ..i18n import _
 from ..match import Match
@@ -48,13 +48,13 @@ def tile_text(t: Sequence[int]) -> str:
 
 def describe_move(match: Match, action: Action, viewer: int | None) -> str:
     """An action in words, for the hint: "3-9 on the Mexican Train", "draw a tile"."""
-    if action.kind == "play":
+    if action.kind == PLAY:
         assert action.tile is not None and action.train is not None    # a play names both
         return _(S.MOVE_PLAY).format(tile=tile_text(action.tile), train=train_name(match, action.train, viewer))
     return _(_MOVE_WORDS[action.kind])
 
 
-_MOVE_WORDS = {"draw": S.MOVE_DRAW, "pass": S.MOVE_PASS, "stop": S.MOVE_STOP}
+_MOVE_WORDS = {DRAW: S.MOVE_DRAW, PASS: S.MOVE_PASS, STOP: S.MOVE_STOP}
 
 
 ROUND_ENDS = (EventKind.OUT, EventKind.BLOCKED)

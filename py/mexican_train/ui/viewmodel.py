@@ -14,7 +14,7 @@ import json
 import zlib
 from typing import Any
 
-from ..actions import Action, train_name as name_of, train_of
+from ..actions import DRAW, PASS, PLAY, STOP, Action, train_name as name_of, train_of
 from ..engine import RoundResult, RoundState
 from ..i18n import _, join_and, plural, plural_forms
 from ..kernel import BOUND, CHAIN, DOUBLE, TWO_DOUBLES
@@ -185,7 +185,7 @@ def _trains(session: Session, known: Facts, match: Match, state: RoundState, me:
     seats = match.rules.seats
     actor = known.human_to_move
     legal = match.legal_actions() if actor is not None and state is match.round else ()
-    playable_on = {str(a.train) for a in legal if a.kind == "play"}
+    playable_on = {str(a.train) for a in legal if a.kind == PLAY}
     targets = set(targets_of(match, session.selected)) if session.selected is not None and actor is not None else set()
     binding = set(state.open_doubles) if state.result is None else set()
     hinted = str(session.hint[0].train) if session.hint and session.hint[0].train is not None else None
@@ -238,7 +238,7 @@ def _hand(session: Session, known: Facts, match: Match, state: RoundState, me: i
     actor = known.human_to_move
     title = _(S.HAND_TITLE) if not known.hotseat else _(S.HAND_TITLE_NAMED).format(name=match.players[me].name)
     hint = session.hint[0] if session.hint else None
-    hinted_tile = hint.tile if hint is not None and hint.kind == "play" else None
+    hinted_tile = hint.tile if hint is not None and hint.kind == PLAY else None
     tiles: list[HandTile] = []
     for t in state.hands[me]:
         text = tile_text(t)
@@ -272,9 +272,9 @@ def _commands(session: Session, known: Facts, match: Match) -> list[CommandButto
     legal = {a.kind for a in match.legal_actions()} if actor is not None else set()
     board = known.screen == Screen.BOARD
     commands: list[tuple[CommandId, str, str | None, bool]] = [
-        ("draw", S.DRAW, "d", "draw" in legal),
-        ("pass", S.PASS, "s", "pass" in legal),
-        ("stop", S.STOP, "e", "stop" in legal),
+        ("draw", S.DRAW, "d", DRAW in legal),
+        ("pass", S.PASS, "s", PASS in legal),
+        ("stop", S.STOP, "e", STOP in legal),
         ("clear", S.CLEAR, None, actor is not None and session.selected is not None),
         ("hint", S.HINT, "h", actor is not None),
         ("next", S.NEXT_PLAYER, "n", board and session.awaiting_next and not session.paused),
@@ -309,13 +309,13 @@ def _banner(session: Session, known: Facts, match: Match, state: RoundState, me:
         return _(S.DO_DRAWN).format(tile=tile_text(state.drawn))
     if phase is BOUND:
         k = state.open_doubles[0]
-        template = S.DO_COVER_DRAW if kinds == {"draw"} else S.DO_COVER_PASS if kinds == {"pass"} else S.DO_COVER
+        template = S.DO_COVER_DRAW if kinds == {DRAW} else S.DO_COVER_PASS if kinds == {PASS} else S.DO_COVER
         return _(template).format(value=state.trains[k].end, train=train_name(match, state.train_name(k), me))
-    if kinds == {"pass"}:
+    if kinds == {PASS}:
         return _(S.DO_PASS_OPENING if phase is CHAIN else S.DO_PASS)
-    if kinds == {"draw"}:
+    if kinds == {DRAW}:
         return _(S.DO_DRAW)
-    if kinds == {"stop"}:
+    if kinds == {STOP}:
         return _(S.DO_STOP)
     if phase is DOUBLE:
         immediate = match.rules.double_rule == IMMEDIATE
