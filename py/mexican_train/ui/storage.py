@@ -124,6 +124,17 @@ def read_session(text: str) -> Session:
     return session_of(parse_record(text))
 
 
+def _stored_object(text: str | None) -> dict[str, Any] | None:
+    """The JSON object a stored text holds, or None (no text, not JSON, or not an object)."""
+    if text is None:
+        return None
+    try:
+        data = boundedjson.parse(text)
+    except MexicanTrainError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def stamp_of(text: str | None) -> tuple[Any, Any] | None:
     """Who wrote a stored save and when, ``(tab, saved_at)``; None when it is no save record at all.
 
@@ -131,13 +142,8 @@ def stamp_of(text: str | None) -> tuple[Any, Any] | None:
     before it saves, another tab has written the match since, and saving
     would silently overwrite it.
     """
-    if text is None:
-        return None
-    try:
-        data = boundedjson.parse(text)
-    except MexicanTrainError:
-        return None
-    if not isinstance(data, dict):
+    data = _stored_object(text)
+    if data is None:
         return None
     stamp = (data.get("tab"), data.get("saved_at"))
     return stamp if all(isinstance(v, (str, int, type(None))) for v in stamp) else None
@@ -259,13 +265,8 @@ def record_text(session: Session, tab: str, saved_at: int, match_id: str | None 
 
 def match_id_of(text: str | None) -> str | None:
     """The name a save record gives its match (the statistics count a match once under it), or None."""
-    if text is None:
-        return None
-    try:
-        data = boundedjson.parse(text)
-    except MexicanTrainError:
-        return None
-    found = data.get("match_id") if isinstance(data, dict) else None
+    data = _stored_object(text)
+    found = data.get("match_id") if data is not None else None
     return found if isinstance(found, str) and 0 < len(found) <= 100 else None
 
 
