@@ -251,17 +251,27 @@ def test_one_event_works_out_the_facts_of_each_state_of_the_session_once(monkeyp
     def asked(*_args):
         raise AssertionError("the view model asked for the facts")
 
+    real_screen = controller.screen
+    screens = []
+
+    def screen(session):   # which screen is up is a fact too: asked for only while the facts are worked out
+        screens.append(id(session.match))
+        return real_screen(session)
+
     app = new_app()
     vm = app.send({"type": "new_match", "settings": SETTINGS})
     monkeypatch.setattr(controller, "_facts", counted)
     monkeypatch.setattr(viewmodel, "facts_of", asked)
+    monkeypatch.setattr(controller, "screen", screen)
     tile, target = first_play(vm)
     per_event = {}
     for event in ({"type": "tile", "tile": tile}, {"type": "train", "train": target}, {"type": "cpu"},
                   {"type": "think"}, command("pause"), command("hint"), command("resume")):
         worked.clear()
+        screens.clear()
         app.send(event)
         assert len(worked) == len(set(worked)), (event, worked)
+        assert len(screens) == len(worked), (event, screens)
         per_event[event.get("name") or event["type"]] = len(worked)
     assert max(per_event.values()) <= 1, per_event
     assert per_event["tile"] == 0 and per_event["train"] == 1   # a tile picked changes no fact; a play does

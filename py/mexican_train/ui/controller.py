@@ -507,7 +507,7 @@ def _commit(session: Session, known: Facts, action: Action) -> Session:
             lines = ((_(S.SAID_CPU_TURN).format(name=_name(before, seat), moves=_(S.SAID_AND).join(moves)),)
                      if turn_over else ()) + round_end(before, after, known.viewer)
         session = session._replace(cpu_moves=() if turn_over else moves)
-    if screen(session) != Screen.BOARD:
+    if facts(session).screen != Screen.BOARD:   # the facts of the state after the action
         return session._replace(announce=lines, awaiting_next=False, revealed=None)
     if not turn_over:
         return session._replace(announce=lines)
