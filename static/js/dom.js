@@ -46,3 +46,21 @@ export function h(tag, cls, text) {
   if (text !== undefined && text !== null) node.textContent = text;
   return node;
 }
+
+/**
+ * When a file is chosen in the file input ``id``, read it as text and hand the text to ``take``; the input is
+ * emptied at once, so choosing the same file again reads it again.
+ * @param {string} id
+ * @param {(text: string) => void} take
+ */
+export function onFileText(id, take) {
+  $(id, HTMLInputElement).addEventListener("change", (e) => {
+    const input = /** @type {HTMLInputElement} */ (e.target);
+    const file = input.files && input.files[0];
+    input.value = "";
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => take(String(reader.result));
+    reader.readAsText(file);
+  });
+}

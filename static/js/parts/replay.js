@@ -1,7 +1,7 @@
 // The replay (py/mexican_train/ui/parts/replaying.py; its markup is page/parts/replay.html): a match step by
 // step, as a bystander sees the table. It keeps no game state: the step on screen is the view's index, and
 // every step asks Python. Hands show their tiles only when Python sends them (a round over in the file).
-import { $, find, h } from "../dom.js";
+import { $, find, h, onFileText } from "../dom.js";
 import { openDialog, closeDialog, topDialog } from "../render.js";
 import { tileSvg } from "../tiles.js";
 import { reopen } from "./review.js";
@@ -184,15 +184,7 @@ export const actions = {
 /** @param {Py.PartHooks} app */
 export function attach(app) {
   hooks = app;
-  $("replay-file").addEventListener("change", (e) => {
-    const input = /** @type {HTMLInputElement} */ (e.target);
-    const file = input.files && input.files[0];
-    input.value = "";
-    if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => open("file", String(reader.result), { screen: "setup" });
-    reader.readAsText(file);
-  });
+  onFileText("replay-file", (text) => open("file", text, { screen: "setup" }));
   $("replay-round").addEventListener("change", (e) => go(Number(/** @type {HTMLSelectElement} */ (e.target).value)));
   $("replay-item").addEventListener("change", (e) => go(Number(/** @type {HTMLSelectElement} */ (e.target).value)));
   document.addEventListener("keydown", onKey);

@@ -1,6 +1,6 @@
 // The statistics screen (py/mexican_train/ui/parts/statistics.py; its markup is page/parts/stats.html):
 // Python counts, words and keeps the record; this draws it and carries the person's file in and out.
-import { $, h } from "../dom.js";
+import { $, h, onFileText } from "../dom.js";
 import { openDialog, closeDialog } from "../render.js";
 import { drawChart } from "../chart.js";
 import { askKeep, keepQuietly, showKeep } from "../keep.js";
@@ -65,13 +65,5 @@ export function ready() { keepQuietly(); }
 /** @param {Py.PartHooks} app */
 export function attach(app) {
   hooks = app;
-  $("stats-file").addEventListener("change", (e) => {
-    const input = /** @type {HTMLInputElement} */ (e.target);
-    const file = input.files && input.files[0];
-    input.value = "";
-    if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => hooks.send({ type: "stats_import", text: String(reader.result) });
-    reader.readAsText(file);
-  });
+  onFileText("stats-file", (text) => hooks.send({ type: "stats_import", text }));
 }
