@@ -52,6 +52,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "think": {},
     "warm_up": {},
     "timings": {},
+    "spin": {"ms": 1},
 }
 
 

@@ -108,6 +108,8 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function send(event, later = false) {
   const reply = await call(event);
   if (!reply) return null;
+  // a think that answered while an event waited: that event's answer draws what it did (its writes are made)
+  if (event.type === "think" && bridge.busy() && reply.part !== "fatal") return reply;
   if (later && reply.part === "game") await nextTask();
   const t1 = performance.now();
   route(reply);
@@ -299,8 +301,8 @@ function showWait() {
 }
 
 async function onPythonReady() {
-  const api = window.mtApi;
-  if (api) bridge.connect((text) => Promise.resolve(api.call(text)));
+  const python = window.mtPython;
+  if (python) bridge.connect(python);
   document.documentElement.dataset.pyReady = "1";
   $("loading").hidden = true;
   const boot = await send({ type: "boot" });
@@ -503,7 +505,7 @@ async function loadParts() {
 if (params.get("test") === "1") {
   window.mtTest = {
     call: (event) => bridge.call(event),
-    breakBridge: (message) => bridge.connect(() => Promise.reject(new Error(message))),
+    breakBridge: (message) => bridge.connect({ transport: () => Promise.reject(new Error(message)), interrupt: () => {} }),
   };
 }
 
