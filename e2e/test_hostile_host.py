@@ -255,7 +255,7 @@ def test_the_same_values_typed_into_the_setup_form_are_names_as_python_keeps_the
     """Ten people at the table (classic, double-12), each typing one hostile value: the match starts with
     each name as names.clean keeps it (the default one when nothing is left), and one line says which
     names lost control or invisible characters."""
-    load = Load(host, server, {"nosw": "1", "preset": "classic", "set": "12", "seats": "10",
+    load = Load(host, server, {"nosw": "1", "test": "1", "preset": "classic", "set": "12", "seats": "10",
                                **{f"seat{i}": "human" for i in range(10)}})
     frame = load.frame
     try:
@@ -270,7 +270,8 @@ def test_the_same_values_typed_into_the_setup_form_are_names_as_python_keeps_the
             if frame.locator("#confirm-dialog").is_visible():
                 frame.click('[data-action="confirm_new"]')
             frame.wait_for_selector("html[data-screen=board]", state="attached")
-            kept = frame.evaluate("JSON.parse(window.mtApi.export_match()).players.map(p => p.name)")
+            kept = frame.evaluate("""() => window.mtTest.call({type: "export_match"})
+                .then((answer) => JSON.parse(answer.view.text).players.map((p) => p.name))""")
             problems = []
             for seat, (value, text) in enumerate(zip(batch, typed)):
                 name = names.clean(text)
