@@ -667,6 +667,13 @@ declare namespace Py {
     speed: string;
   }
 
+  /** Test hook: Python works ``ms`` milliseconds (at most ``SPIN_MS``) without a break, then answers nothing
+   * (e2e/test_worker.py: the page answers taps meanwhile, since Python is not on its thread). */
+  export interface Spin {
+    type: "spin";
+    ms: number;
+  }
+
   /** The statistics screen. */
   export interface OpenStats {
     type: "stats";
@@ -739,7 +746,7 @@ declare namespace Py {
   }
 
   /** Every event the page may send. */
-  export type Event = SetAfterTurn | Boot | RunCommand | ContinueSaved | CpuTurn | OpenDaily | PlayDailyAgain | LeaveDaily | PlayDaily | ExportMatch | ImportMatch | NewMatch | Refresh | ReplaceUnreadable | ReplayGo | ReplayToItem | OpenReplay | OpenReview | SaveChanged | SetSpeed | OpenStats | ExportStats | ImportStats | ResetStats | StorageFailed | TakeOver | Think | PickTile | Timings | PickTrain | Visibility | WarmUp;
+  export type Event = SetAfterTurn | Boot | RunCommand | ContinueSaved | CpuTurn | OpenDaily | PlayDailyAgain | LeaveDaily | PlayDaily | ExportMatch | ImportMatch | NewMatch | Refresh | ReplaceUnreadable | ReplayGo | ReplayToItem | OpenReplay | OpenReview | SaveChanged | SetSpeed | Spin | OpenStats | ExportStats | ImportStats | ResetStats | StorageFailed | TakeOver | Think | PickTile | Timings | PickTrain | Visibility | WarmUp;
 
   /** Every event's type. */
   export type EventType = Event["type"];

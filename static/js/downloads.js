@@ -1,6 +1,6 @@
 // Downloads the loading bar follows: a body counted as it streams in, and Python's memory snapshot read and
 // inflated (static/js/pyodide-boot.js starts Python with them; static/js/snapshot.js reads the snapshot in a
-// worker of its own for the page's thread). No side effects: any thread may import it.
+// worker of its own for the page's thread). No side effects, so every thread may import it.
 
 /**
  * ``response``'s body, unchanged, calling ``onProgress([received, total])`` after each chunk: the bytes so

@@ -41,7 +41,8 @@ hooks.worker.onBeforeRunAsync.clear();
 /** What the worker's interpreter module posts: progress, marks and test hooks' values, or its failure.
  * @param {MessageEvent<WorkerNote | unknown>} event */
 function fromWorker(event) {
-  const data = /** @type {WorkerNote | null} */ (event.data && typeof event.data === "object" && "mt" in event.data ? event.data : null);
+  const data = /** @type {WorkerNote | null} */ (event.data && typeof event.data === "object"
+    && Object.hasOwn(event.data, "mt") ? event.data : null);
   if (!data) return;
   if (data.kind === "download") {
     /** @type {Record<string, [number, number] | null>} */
