@@ -53,6 +53,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "warm_up": {},
     "timings": {},
     "spin": {"ms": 1},
+    "loop": {"n": 1000},
 }
 
 

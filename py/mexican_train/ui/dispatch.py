@@ -146,6 +146,12 @@ class Page:
             return self._slice(stores, done)
         if isinstance(event, protocol.WarmUp):
             return self._warm_up()
+        if isinstance(event, protocol.Loop):
+            started, total = time.perf_counter(), 0
+            for i in range(min(max(event.n, 0), 10_000_000)):
+                total += i & 7
+            ms = round((time.perf_counter() - started) * 1000, 3)
+            return {"seq": -1, "part": "timings", "thinking": None, "writes": [], "view": {"cpu": [["loop", ms]]}}
         if isinstance(event, protocol.Spin):
             until = time.perf_counter() + min(max(event.ms, 0), protocol.SPIN_MS) / 1000
             while time.perf_counter() < until:
