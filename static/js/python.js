@@ -12,8 +12,8 @@
 // When no worker can be had (a browser without module workers, a policy forbidding blob: workers, or ?worker=0)
 // Python starts on the page's thread as before: the page's <py-config> names static/js/pyodide-start.js, and a
 // <script type="py"> of py/page.py is added; the first screen says so in words.
+import "./idb-page.js";   // first: PyScript's engine opens IndexedDB when core.js is evaluated
 import { PyWorker, hooks } from "../../vendor/pyscript/core.js";
-import { installIdbStandIn } from "./idb-standin.js";
 
 const params = new URLSearchParams(location.search);
 const WORKER_URL = new URL("./worker/py-worker.js", import.meta.url).href;
@@ -21,9 +21,6 @@ const WORKER_PYTHON = new URL("../../py/worker.py", import.meta.url).href;
 const PAGE_PYTHON = new URL("../../py/page.py", import.meta.url).href;
 /** The words of the page (#mt-data), for the one sentence said here. */
 const TEXT = /** @type {Py.PageData} */ (JSON.parse(/** @type {HTMLElement} */ (document.getElementById("mt-data")).textContent || "{}")).text;
-
-// PyScript's engine opens an IndexedDB store on this thread when Python starts here (the fallback).
-installIdbStandIn(window, () => { if (window.mtBoot) window.mtBoot.idbFallback = true; });
 
 // PyScript 0.7 turns worker hooks into code with Function() (@pyscript/core/src/hooks.js createFunction), on this
 // thread when PyWorker reads them and again in the worker: its one default hook cleared, nothing needs
