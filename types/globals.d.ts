@@ -53,6 +53,8 @@ interface MtPerfStep {
   py: number;
   /** ms drawing the screen. */
   render: number;
+  /** The part of the page the answer was for ("game", "none", ...). */
+  part?: string;
 }
 
 /** The events the page's scripts dispatch on window, and PyScript's (polyscript's) progress. */
@@ -102,7 +104,7 @@ interface Window {
   mtUnpacked?: number;
   mtWorkerBytes?: number | null;
   /** static/js/app.js, with ?test=1: the browser tests' and benchmarks' hooks. */
-  mtTest?: { call(event: Py.Event): Promise<Py.Reply>; breakBridge(message: string): void };
+  mtTest?: { call(event: Py.Event): Promise<Py.Reply>; breakBridge(message: string): void; meanwhile(fn: () => void): void };
   /** Safari before 14.1. */
   webkitAudioContext?: typeof AudioContext;
 }

@@ -95,6 +95,15 @@ const perf = window.mtPerf = { steps: [], layout: false };
 /** @param {MtPerfStep} step */
 function note(step) { if (perf.steps.push(step) > 2000) perf.steps.shift(); }
 
+// html[data-busy] is "1" while an event is on its way to Python or its answer is not drawn yet, "0" once the
+// page is quiet: the browser tests wait for it before they read the screen (Python answers asynchronously).
+let busy = 0;
+/** @param {number} change */
+function busyBy(change) {
+  busy += change;
+  document.documentElement.dataset.busy = busy > 0 ? "1" : "0";
+}
+
 /** A new task: the browser paints and answers input before what follows. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -114,7 +123,8 @@ async function send(event, later = false) {
   const t1 = performance.now();
   route(reply);
   if (perf.layout) void document.body.offsetHeight;
-  note({ type: event.type, at: lastCall.at, py: lastCall.ms, render: reply.part === "none" ? 0 : performance.now() - t1 });
+  note({ type: event.type, at: lastCall.at, py: lastCall.ms, render: reply.part === "none" ? 0 : performance.now() - t1,
+    part: reply.part });
   return reply;
 }
 
@@ -127,11 +137,17 @@ const lastCall = { at: 0, ms: 0 };
  */
 async function call(event) {
   if (!bridge.ready()) return null;
-  const t0 = performance.now();
-  const reply = await bridge.call(event);
-  lastCall.at = t0;
-  lastCall.ms = performance.now() - t0;
-  return reply;
+  if (event.type === "warm_up") return bridge.call(event);   // idle-time work that draws nothing: not busy
+  busyBy(1);
+  try {
+    const t0 = performance.now();
+    const reply = await bridge.call(event);
+    lastCall.at = t0;
+    lastCall.ms = performance.now() - t0;
+    return reply;
+  } finally {
+    setTimeout(() => busyBy(-1), 0);   // once whoever asked has drawn the answer (in the same task)
+  }
 }
 
 /** Draw an answer in the part of the page it is for. @param {Py.Reply} reply */
@@ -197,6 +213,7 @@ function show(next) {
   $("take-over-row").hidden = !now.blocked;
   saving.update(now, render.openDialog, render.closeDialog);
   for (const part of parts.values()) if (part.shown) part.shown(now);
+  render.rescueFocus();   // the saved-state row (or a part) may have hidden what held the focus
   goOnThinking(thinking === "hint" ? "hint" : null);
   scheduleCpu();
 }
@@ -506,11 +523,26 @@ if (params.get("test") === "1") {
   window.mtTest = {
     call: (event) => bridge.call(event),
     breakBridge: (message) => bridge.connect({ transport: () => Promise.reject(new Error(message)), interrupt: () => {} }),
+    // ``fn`` runs once, after Python answered the next call and before its writes are made (another tab
+    // writing while Python works)
+    meanwhile: (fn) => {
+      const python = window.mtPython;
+      if (!python) return;
+      let pending = /** @type {(() => void) | null} */ (fn);
+      bridge.connect({ interrupt: python.interrupt, transport: async (text) => {
+        const answer = await python.transport(text);
+        const run = pending;
+        pending = null;
+        if (run) run();
+        return answer;
+      } });
+    },
   };
 }
 
 // ------------------------------------------------------------------ wiring
 async function init() {
+  busyBy(0);
   attachAddress();
   if (window.mtPrefs) window.mtPrefs.sync();   // the display preferences script in index.html
   updateSavedPanel();
