@@ -37,7 +37,7 @@ def test_python_is_not_on_the_pages_thread_and_a_tap_is_answered_while_it_works(
     page.wait_for_selector("#help-dialog", state="visible", timeout=5_000)
     assert page.evaluate("window.spinDone") is False, "the page only answered once Python was done"
     page.click('#help-dialog [data-action="close_dialog"]')
-    page.wait_for_function("window.spinDone", timeout=40_000)
+    page.wait_for_function("() => window.spinDone", timeout=40_000)
 
 
 def test_a_computers_thinking_gives_way_to_a_pause_at_once(fresh_page):
@@ -45,28 +45,30 @@ def test_a_computers_thinking_gives_way_to_a_pause_at_once(fresh_page):
     page.goto(url)
     wait_ready(page)
     game = Game(page)
-    # two Strong computers at normal speed: the first one's thinking is under way when the pause comes
-    game.new_match([("Ana", "strong"), ("Bob", "strong")], set=12, speed="instant", seed=5, wait=False)
-    page.wait_for_function("document.documentElement.dataset.thinking === 'cpu'", timeout=20_000)
+    # two Strong computers: the first one's thinking is under way when the pause comes
+    game.fill_setup([("Ana", "strong"), ("Bob", "strong")], set=12, speed="instant", seed=5)
+    # started by a script's click: Playwright's own would wait for the page to be quiet (conftest.py)
+    page.evaluate("() => document.querySelector('#setup [data-action=\\'start\\']').click()")
+    page.wait_for_function("() => document.documentElement.dataset.thinking === 'cpu'", timeout=20_000)
     page.keyboard.press("p")
     page.wait_for_selector("#pause-dialog", state="visible", timeout=5_000)
     step = game.attr("data-step")
     page.wait_for_timeout(500)
     assert game.attr("data-step") == step, "a computer moved while the match was paused"
     page.click('#pause-dialog [data-action="resume"]')
-    page.wait_for_function(f"document.documentElement.dataset.step !== {json.dumps(step)}", timeout=20_000)
+    page.wait_for_function(f"() => document.documentElement.dataset.step !== {json.dumps(step)}", timeout=20_000)
 
 
 # Every write of the save notes the step the screen showed at that moment; the page's own step attribute
 # (data-step: round/actions/...) changes only when a move is drawn.
-SAVES_BEFORE_SHOWN = """() => {
+SAVES_BEFORE_SHOWN = """(() => {
   window.savesSeen = [];
   const set = Storage.prototype.setItem;
   Storage.prototype.setItem = function (key, value) {
     set.call(this, key, value);
     if (key === %s) window.savesSeen.push({shown: document.documentElement.dataset.step || "", text: value});
   };
-}""" % json.dumps(MATCH_KEY)
+})()""" % json.dumps(MATCH_KEY)
 
 
 def test_a_moves_save_is_written_before_the_move_is_shown(fresh_page):
@@ -146,3 +148,28 @@ def test_the_address_can_keep_python_on_the_pages_thread(fresh_page):
     game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
     game.step_once()
     game.idle()
+
+
+# Another tab saves the match (it took it over) after Python answered this tab's move and before the page
+# wrote that answer's save: the page writes nothing over it, Python hears why and decides again.
+ANOTHER_TAB_SAVES = """(key) => window.mtTest.meanwhile(() => {
+  const save = JSON.parse(localStorage.getItem(key));
+  localStorage.setItem(key, JSON.stringify({...save, tab: "another-tab", saved_at: save.saved_at + 1}));
+  window.theirSave = localStorage.getItem(key);
+})"""
+
+
+def test_a_save_another_tab_writes_while_python_works_is_never_written_over(fresh_page):
+    page, watch, url = fresh_page()
+    page.goto(url)
+    wait_ready(page)
+    game = Game(page)
+    game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
+    tile = game.playable()[0]
+    page.click(f'#hand-tiles [data-tile="{tile}"]')
+    page.evaluate(ANOTHER_TAB_SAVES, MATCH_KEY)
+    page.click(f'#trains [data-train="{game.targets()[0]}"]')
+    page.wait_for_selector('html[data-blocked="1"]', state="attached")
+    assert page.evaluate("(key) => localStorage.getItem(key) === window.theirSave", MATCH_KEY)
+    assert "another tab" in page.inner_text("#game-error")
+    assert tile not in game.hand(), "the move played here left the screen"
