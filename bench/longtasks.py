@@ -159,6 +159,10 @@ def review(browser, base: str, rate: float, text: str, phone: bool = False) -> d
         page.wait_for_selector("html[data-py-ready]", state="attached", timeout=READY_MS)
         page.set_input_files("#import-file", files=[{"name": "match.json", "mimeType": "application/json",
                                                      "buffer": text.encode()}])
+        # the file opens on its last round's end; its button leads to the match's end, where the review is
+        page.wait_for_selector('#round-dialog #round-button[data-action="final_results"]', state="visible",
+                               timeout=60_000)
+        page.click("#round-button")
         page.wait_for_selector("#match-dialog", state="visible", timeout=60_000)
         throttle = Throttle(context.new_cdp_session(page), rate)
         page.evaluate("window.mtPerf.steps.length = 0")

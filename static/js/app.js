@@ -320,10 +320,11 @@ function showWait() {
 async function onPythonReady() {
   const python = window.mtPython;
   if (python) bridge.connect(python);
-  document.documentElement.dataset.pyReady = "1";
-  $("loading").hidden = true;
   const boot = await send({ type: "boot" });
   const info = boot && boot.part === "boot" ? boot.view : null;
+  // ready once Python has answered the first screen's question (a saved match and its names are on it)
+  document.documentElement.dataset.pyReady = "1";
+  $("loading").hidden = true;
   host.emit("ready");
   const q = queued;
   queued = null;

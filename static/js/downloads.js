@@ -3,6 +3,16 @@
 // worker of its own for the page's thread). No side effects, so every thread may import it.
 
 /**
+ * Whether the browser hints at a slow or data-saving connection (Chromium's navigator.connection: 2g, 3g or
+ * Save-Data); false where it gives no hint.
+ * @param {{connection?: NetworkInformation}} nav  the page's navigator (a worker is given the page's answer)
+ */
+export function slowConnection(nav) {
+  const connection = nav.connection || {};
+  return connection.saveData === true || ["slow-2g", "2g", "3g"].includes(connection.effectiveType || "");
+}
+
+/**
  * ``response``'s body, unchanged, calling ``onProgress([received, total])`` after each chunk: the bytes so
  * far and the Content-Length (or the bytes so far, when more came); once the body is complete, [received,
  * received]. A body the browser inflates (Content-Encoding) counts inflated bytes against a Content-Length of

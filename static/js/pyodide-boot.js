@@ -32,6 +32,7 @@ import { countedBody } from "./downloads.js";
  * @property {boolean} fromCache  the service worker's cache answers every file
  * @property {"snapshot" | "plain" | null} forced  the test hook ?boot=
  * @property {boolean} canSnapshot  the snapshot can be downloaded at all (the page needs a worker for it)
+ * @property {boolean} slowHint  the page's browser hints at a slow or data-saving connection (downloads.slowConnection)
  */
 
 /** The files of the runtime and the game, beside this module. */
@@ -237,8 +238,7 @@ export function startPython(place, io) {
     return entry.encodedBodySize > 0 && seconds > 0 ? entry.encodedBodySize / seconds : null;
   }
 
-  const connection = navigator.connection || {};
-  const slowHint = connection.saveData === true || ["slow-2g", "2g", "3g"].includes(connection.effectiveType || "");
+  const slowHint = place.slowHint;
   // A page the service worker controls gets every file from its cache (it cached the snapshot with the rest
   // before it took over): the snapshot costs no network, so it is chosen at once, without waiting for the
   // package's throughput, and starts being read right away.

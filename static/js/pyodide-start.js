@@ -11,6 +11,7 @@
 import { version } from "../../vendor/pyodide/pyodide.mjs";
 import { startPython } from "./pyodide-boot.js";
 import { loadSnapshot } from "./snapshot.js";
+import { slowConnection } from "./downloads.js";
 
 /** @typedef {import("../../vendor/pyodide/pyodide.mjs").PyodideConfig} PyodideConfig */
 
@@ -50,6 +51,7 @@ const python = startPython({
   fromCache: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
   forced: /** @type {"snapshot" | "plain" | null} */ (new URLSearchParams(location.search).get("boot")),
   canSnapshot: typeof Worker !== "undefined",
+  slowHint: slowConnection(navigator),
 }, io);
 
 export { version };

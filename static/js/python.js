@@ -14,6 +14,7 @@
 // <script type="py"> of py/page.py is added; the first screen says so in words.
 import "./idb-page.js";   // first: PyScript's engine opens IndexedDB when core.js is evaluated
 import { PyWorker, hooks } from "../../vendor/pyscript/core.js";
+import { slowConnection } from "./downloads.js";
 
 const params = new URLSearchParams(location.search);
 const WORKER_URL = new URL("./worker/py-worker.js", import.meta.url).href;
@@ -77,6 +78,7 @@ async function inWorker() {
   if (navigator.serviceWorker && navigator.serviceWorker.controller) hash.set("sw", "1");
   const boot = params.get("boot");
   if (boot === "snapshot" || boot === "plain") hash.set("boot", boot);
+  if (slowConnection(navigator)) hash.set("slow", "1");
   // PyWorker reads PyScript's hooks, which exist only once its plugins have loaded; core.js defines the
   // <py-script> element in the same step, the public signal for it.
   await customElements.whenDefined("py-script");

@@ -7,6 +7,8 @@
 // service worker's cache still answers the module) and which import.meta.url keeps:
 //   sw=1                     the page is controlled by its service worker (a dedicated worker cannot see it)
 //   boot=plain|snapshot      the test hook ?boot=
+//   slow=1                   the page's browser hints at a slow or data-saving connection (the page's
+//                            navigator.connection is the one a test or the player's settings speak for)
 // What the page shows comes back as plain messages on this worker's global, {mt: true, kind, ...}: download
 // progress for the loading bar, the start's performance marks and the test hooks' values (python.js puts them
 // where the page's scripts and the benchmarks read them). polyscript's side of the worker takes only Error
@@ -65,6 +67,7 @@ const python = startPython({
   fromCache: params.get("sw") === "1",
   forced: /** @type {"snapshot" | "plain" | null} */ (params.get("boot")),
   canSnapshot: true,
+  slowHint: params.get("slow") === "1",
 }, io);
 python.then(() => {
   // the bytes this worker took from the network (the package, the runtime, the snapshot): they are in its own
