@@ -173,3 +173,47 @@ def test_a_save_another_tab_writes_while_python_works_is_never_written_over(fres
     assert page.evaluate("(key) => localStorage.getItem(key) === window.theirSave", MATCH_KEY)
     assert "another tab" in page.inner_text("#game-error")
     assert tile not in game.hand(), "the move played here left the screen"
+
+
+# Counts each time the page says a computer is thinking (html[data-cpu-thinking] appears).
+COUNT_SIGNS = """(() => {
+  window.signs = 0;
+  const watch = () => new MutationObserver(() => {
+    const on = document.documentElement.hasAttribute("data-cpu-thinking");
+    if (on && !window.signOn) window.signs += 1;
+    window.signOn = on;
+  }).observe(document.documentElement, {attributes: true, attributeFilter: ["data-cpu-thinking"]});
+  if (document.documentElement) watch(); else document.addEventListener("DOMContentLoaded", watch);
+})()"""
+
+
+def test_a_computer_slow_to_move_says_it_is_thinking_and_a_quick_one_never_does(fresh_page):
+    page, watch, url = fresh_page()
+    page.add_init_script(COUNT_SIGNS)
+    page.goto(url)
+    wait_ready(page)
+    game = Game(page)
+    game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
+    for _ in range(4):
+        game.step_once()
+    game.idle()
+    assert page.evaluate("window.signs") == 0, "a quick computer's move flashed the thinking sign"
+
+    # two Strong computers: while the first thinks, Python is kept busy for 2 s (a test hook), so its move
+    # comes late; the sign shows on its train after 300 ms and goes with the move
+    page, watch, url = fresh_page()
+    page.goto(url)
+    wait_ready(page)
+    game = Game(page)
+    game.fill_setup([("Ana", "strong"), ("Bob", "strong")], set=12, speed="instant", seed=5)
+    page.evaluate("() => document.querySelector('#setup [data-action=\\'start\\']').click()")
+    page.wait_for_function("() => document.documentElement.dataset.thinking === 'cpu'", timeout=20_000)
+    step = game.attr("data-step")
+    page.evaluate("() => { window.mtTest.call({type: 'spin', ms: 2000}); }")
+    page.wait_for_function("() => document.documentElement.hasAttribute('data-cpu-thinking')", timeout=1_500)
+    assert game.attr("data-step") == step
+    sign = page.locator(".train.to-move .tthinking")
+    assert sign.is_visible() and sign.inner_text() == "thinking…"
+    page.wait_for_function(f"() => document.documentElement.dataset.step !== {json.dumps(step)}", timeout=20_000)
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-cpu-thinking')", timeout=1_000)
+    assert not page.locator(".tthinking:visible").count()

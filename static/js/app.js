@@ -203,6 +203,7 @@ function show(next) {
   setup.showError("");
   if (view !== REGISTRY.screens[now.screen]) { showScreen(REGISTRY.screens[now.screen]); render.resetFocus(); }
   render.renderGame(now);
+  endThinkingSign(now);
   sound.react(prev, now);
   host.react(prev, now);
   html.dataset.screen = now.screen;
@@ -247,11 +248,36 @@ function scheduleCpu() {
     goOnThinking("cpu");               // a CPU is thinking: its next slice, at once
     coming = true;
   } else if (cpuMayGo()) {
-    coming = scheduler.schedule(vm, () => { if (!render.personDialogOpen()) send({ type: "cpu" }); });
+    coming = scheduler.schedule(vm, () => { if (!render.personDialogOpen()) askCpu(); });
   } else {
     scheduler.cancel();
   }
   document.documentElement.dataset.cpuPending = coming ? "1" : "0";
+}
+
+// A calm sign of a computer's thinking: when its move is not on screen 300 ms after it was asked for (the
+// speed's pause is over by then), its train says "thinking…"; a quick move never shows it.
+const THINKING_SIGN_MS = 300;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let signTimer;
+/** @type {string | null} */
+let signStep = null;   // the position the computer was asked to move from
+
+function askCpu() {
+  signStep = vm ? vm.step : null;
+  clearTimeout(signTimer);
+  signTimer = setTimeout(() => {
+    if (vm && vm.step === signStep && thinking === "cpu") document.documentElement.dataset.cpuThinking = "1";
+  }, THINKING_SIGN_MS);
+  send({ type: "cpu" });
+}
+
+/** The move came (or the thinking stopped): no sign. @param {Py.BoardView} now */
+function endThinkingSign(now) {
+  if (now.step === signStep && thinking === "cpu" && !now.paused) return;
+  clearTimeout(signTimer);
+  signStep = null;
+  delete document.documentElement.dataset.cpuThinking;
 }
 
 // Another tab wrote the save (a storage event): Python stops saving over it and

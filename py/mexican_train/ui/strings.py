@@ -342,6 +342,8 @@ PAGE_TEXT = {
     "engineTile": N_("Engine"),
     "playHere": N_("Play here"),
     "hintHere": N_("Hint: play here"),
+    # beside a computer's train when its move is not ready 300 ms after it was due
+    "cpuThinking": N_("thinking…"),
     "lastTiles": N_("Last tiles: {tiles}."),
     "noTiles": N_("No tiles yet."),
     "showFewer": N_("Show fewer tiles"),
