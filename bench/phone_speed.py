@@ -187,7 +187,7 @@ class Visit:
         if tap:
             self.tap_until_ready()
         self.page.wait_for_selector("html[data-py-ready]", state="attached")
-        self.page.wait_for_function("performance.getEntriesByName('mt-ready').length > 0")
+        self.page.wait_for_function("() => performance.getEntriesByName('mt-ready').length > 0")
         m = self.page.evaluate(METRICS_JS)
         m["bytes"] = (self.ready_bytes if self.ready_bytes is not None else self.counter.total) - start
         m["longest"] = max([d for s, d in m["longtasks"] if s <= m["ready"]], default=0)
@@ -210,7 +210,7 @@ class Visit:
         """Tap "Change settings" every 250 ms from the first paint until Python is ready (where the button is:
         the mouse is pressed there, whatever the page is doing)."""
         page = self.page
-        page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0")
+        page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0")
         box = None
         while not page.evaluate("document.documentElement.hasAttribute('data-py-ready')"):
             if box is None:
