@@ -68,7 +68,7 @@ class Phone:
         else:
             self.page.reload(wait_until="commit")
         self.page.wait_for_selector("html[data-py-ready]", state="attached")
-        self.page.wait_for_function("performance.getEntriesByName('mt-ready').length > 0")
+        self.page.wait_for_function("() => performance.getEntriesByName('mt-ready').length > 0")
         self.page.wait_for_timeout(300)
         figures = self.page.evaluate("""() => ({
             ready: performance.getEntriesByName('mt-ready')[0].startTime,

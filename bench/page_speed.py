@@ -131,7 +131,7 @@ class Problems:
 def load(page, url: str) -> dict:
     page.goto(url)
     page.wait_for_selector("html[data-py-ready]", state="attached", timeout=READY_MS)
-    page.wait_for_function("performance.getEntriesByName('mt-ready').length > 0", timeout=READY_MS)
+    page.wait_for_function("() => performance.getEntriesByName('mt-ready').length > 0", timeout=READY_MS)
     return page.evaluate(METRICS_JS)
 
 

@@ -59,6 +59,84 @@ class Watch:
             pytest.fail("\n".join(problems))
 
 
+# ------------------------------------------------------------------ the page answers asynchronously
+# Python runs in a worker, so an answer reaches the screen a few tasks after the click or key that asked for it.
+# The page keeps html[data-busy] at "1" from the moment an event leaves for Python until its answer is drawn;
+# every input a test sends through Playwright (page, frame, locator, keyboard, mouse) waits here until every
+# frame of the page is quiet again, so a test reads the screen the answer drew, as a player would see it.
+QUIET = "() => !document.documentElement || document.documentElement.dataset.busy !== '1'"
+QUIET_MS = 30_000
+_INPUTS = ("click", "dblclick", "press", "fill", "type", "select_option", "check", "uncheck", "tap",
+           "dispatch_event", "set_input_files", "press_sequentially", "set_checked")
+_GONE = ("closed", "destroyed", "navigat", "detached", "crashed")
+
+
+def _quiet(page):
+    """Wait until no frame of ``page`` has an event on its way to Python or an answer not yet drawn."""
+    if page is None or page.is_closed():
+        return
+    for frame in page.frames:
+        try:
+            frame.wait_for_function(QUIET, timeout=QUIET_MS, polling=10)
+        except Exception as err:   # a frame that left or closed while it was asked has nothing left to draw
+            if not any(word in str(err).lower() for word in _GONE):
+                raise
+
+
+def _after(method, owner):
+    def input_then_wait(self, *args, **kwargs):
+        result = method(self, *args, **kwargs)
+        _quiet(owner(self))
+        return result
+    input_then_wait.__name__ = method.__name__
+    input_then_wait.__doc__ = method.__doc__
+    return input_then_wait
+
+
+class _Waiting:
+    """page.keyboard / page.mouse, waiting for the page to be quiet after each key or click."""
+
+    _WAIT = ("press", "type", "insert_text", "click", "dblclick", "up")
+
+    def __init__(self, inner, page):
+        self._inner, self._page = inner, page
+
+    def __getattr__(self, name):
+        value = getattr(self._inner, name)
+        if name not in self._WAIT:
+            return value
+
+        def wait_after(*args, **kwargs):
+            result = value(*args, **kwargs)
+            _quiet(self._page)
+            return result
+        return wait_after
+
+
+def _patch_inputs():
+    from playwright.sync_api import Frame, Locator, Page
+    owners = {Page: lambda page: page, Frame: lambda frame: frame.page, Locator: lambda loc: loc.page}
+    for cls, owner in owners.items():
+        for name in _INPUTS:
+            method = getattr(cls, name, None)
+            if method is not None and not getattr(method, "_waits", False):
+                patched = _after(method, owner)
+                patched._waits = True
+                setattr(cls, name, patched)
+    if not isinstance(Page.__dict__.get("keyboard"), property) or getattr(Page.keyboard.fget, "_waits", False):
+        return
+    for name in ("keyboard", "mouse"):
+        plain = Page.__dict__[name].fget
+
+        def waiting(page, plain=plain):
+            return _Waiting(plain(page), page)
+        waiting._waits = True
+        setattr(Page, name, property(waiting))
+
+
+_patch_inputs()
+
+
 @pytest.fixture(scope="session")
 def server():
     if not os.path.exists(os.path.join(ROOT, "vendor", "pyodide", "pyodide.asm.wasm")):

@@ -292,6 +292,10 @@ HOLD_PYTHON_UNTIL_TAKEOVER = """if (navigator.serviceWorker && navigator.service
     sessionStorage.setItem("held", "1");
     const takeover = new Promise((resolve) =>
         navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    // Python starts in a worker that static/js/python.js makes once PyScript has defined <py-script>: that
+    // wait is held until the takeover (and the page's own wasm too, for the fallback on this thread)
+    const defined = customElements.whenDefined.bind(customElements);
+    customElements.whenDefined = async (name) => { const done = await defined(name); await takeover; return done; };
     for (const name of ["instantiate", "instantiateStreaming"]) {
         const plain = WebAssembly[name];
         WebAssembly[name] = async (...args) => { await takeover; return plain.apply(WebAssembly, args); };

@@ -165,7 +165,11 @@ def test_a_strict_content_security_policy_is_in_force_and_nothing_violates_it(xs
     assert policy["form-action"] == ["'self'"]
     for directive, sources in policy.items():
         assert not {"*", "'unsafe-inline'", "'unsafe-eval'", "http:", "https:"} & set(sources), directive
-        assert all(s.startswith("'") or s == "data:" for s in sources), (directive, sources)
+        allowed = {"data:"} | ({"blob:"} if directive == "worker-src" else set())
+        assert all(s.startswith("'") or s in allowed for s in sources), (directive, sources)
+    # PyScript makes Python's worker from a blob: URL, and that is all blob: may be: no script, no frame
+    assert policy["worker-src"] == ["'self'", "blob:"], "workers of the page's own files, and PyScript's blob: one"
+    assert page.get_attribute("html", "data-python") == "worker", "Python's worker runs under this policy"
     # everything the page did in this file (start-up, a match, reloads, an import, a game now): no violation
     game = Game(page)
     game.new_match([("Ana", "human"), ("Bot", "random")], set=6, rounds="one", speed="instant", seed=8)

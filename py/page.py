@@ -1,11 +1,12 @@
-"""The page's Python: the glue between the browser and ``mexican_train.ui.dispatch.Page``, and nothing else.
+"""The page's Python when it runs on the page's own thread: the glue to ``mexican_train.ui.dispatch.Page``.
 
-index.html loads this file with ``<script type="py">``; the package arrives as
-py/mexican_train.zip (scripts/build_py.py). The page talks to Python through
-one function, ``window.mtApi.call``: a call of the declared protocol
-(``mexican_train.ui.protocol.Call``) as JSON text in, its answer as JSON text
-out (static/js/bridge.js). Everything the game decides happens in ``Page``,
-tested on CPython; what stays here needs the browser.
+Python usually runs in PyScript's worker (py/worker.py). Where no worker can
+be had, static/js/python.js adds ``<script type="py">`` of this file; the
+package arrives as py/mexican_train.zip (scripts/build_py.py). The page then
+talks to Python through one function, ``window.mtApi.call``: a call of the
+declared protocol (``mexican_train.ui.protocol.Call``) as JSON text in, its
+answer as JSON text out (static/js/bridge.js). Long jobs run one slice per
+``think`` call here: between two, the page's thread is the page's.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ except ImportError:  # CPython: the tests import this module to check what impor
 
 
 def expose() -> None:
-    """Make ``window.mtApi`` and tell the page that Python is ready."""
+    """Make ``window.mtApi`` and tell the page that Python has started."""
     # The page is built in one language (index.<lang>.html, <html lang>): Python speaks the same one.
     set_language(str(window.document.documentElement.lang or "en"))
     page = Page(tab=os.urandom(6).hex(), clock=lambda: float(window.Date.now()))
@@ -43,7 +44,7 @@ def expose() -> None:
 
     window.mtApi = to_js({"call": create_proxy(call), "python": sys.version.split()[0]})
     gc.freeze()
-    window.dispatchEvent(window.CustomEvent.new("app:py-ready"))
+    window.dispatchEvent(window.CustomEvent.new("app:py-started"))   # static/js/python.js takes it from here
 
 
 if window is not None:

@@ -42,8 +42,9 @@ MANIFEST = os.path.join(ROOT, "manifest.webmanifest")
 PACKAGE = os.path.join(ROOT, "py", "mexican_train")
 
 POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src; img-src 'self' data:; "
-          "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
-"""The page's Content-Security-Policy before the hashes of its inline style and script are added."""
+          "connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'")
+"""The page's Content-Security-Policy before the hashes of its inline style and script are added. ``blob:``
+workers: PyScript makes its worker from a blob: URL (static/js/python.js); nothing else is loosened."""
 
 
 def page_file(lang: str) -> str:

@@ -9,7 +9,8 @@ sw.js is generated (git-ignored) from scripts/sw.template.js with two values:
 * ``FILES``: ``[url, hash]`` for every file the page loads, relative to sw.js
   (so the site works from any sub-path): the page itself (``./``), the web
   app manifest, everything under static/, the Python the page runs (the
-  ``<script type="py">`` source and its ``files`` archive), the PyScript files
+  worker's and the page's glue, py/worker.py and py/page.py, and the package
+  archive, found where the scripts name them), the PyScript files
   the page actually requests (core.js and its static imports, the ``error``
   plugin chunk PyScript imports even when switched off), the five
   files Pyodide fetches at boot and Python's memory snapshot. ``hash`` is a SHA-256 prefix of the file.
@@ -59,12 +60,14 @@ _hashes: dict[str, tuple[int, int, str]] = {}  # path -> (mtime_ns, size, hash):
 
 
 class _Refs(html.parser.HTMLParser):
-    """The local URLs index.html refers to: src / href attributes, and the py script's config."""
+    """The local URLs index.html refers to: src / href attributes, and PyScript's config (a ``<py-config>``, or
+    a py script's ``config``): its interpreter and its ``files``."""
 
     def __init__(self):
         super().__init__()
         self.urls: list[str] = []
         self.interpreter: str | None = None
+        self._in_config = False
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -72,9 +75,22 @@ class _Refs(html.parser.HTMLParser):
             if a.get(name):
                 self.urls.append(a[name])
         if tag == "script" and a.get("type") == "py" and a.get("config"):
-            config = json.loads(a["config"])
-            self.urls += list(config.get("files", {}))
-            self.interpreter = config.get("interpreter")
+            self._config(a["config"])
+        self._in_config = tag == "py-config"
+
+    def handle_endtag(self, tag):
+        self._in_config = False
+
+    def handle_data(self, data):
+        if self._in_config and data.strip():
+            self._config(data)
+
+    def _config(self, text):
+        config = json.loads(text)
+        self.urls += list(config.get("files", {}))
+        if config.get("interpreter"):
+            self.interpreter = config["interpreter"]
+            self.urls.append(config["interpreter"])
 
 
 def _local(url: str) -> str | None:

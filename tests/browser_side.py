@@ -104,10 +104,14 @@ class Tab:
         self.known: dict[str, dict[str, str | None]] = {"local": {}, "session": {}}
         self.answers: list[dict[str, Any]] = []   # every answer, failures' included
 
-    def call(self, event: dict[str, Any], source: dict[str, Any] | None = None, full: bool = False) -> dict[str, Any]:
+    def call(self, event: dict[str, Any], source: dict[str, Any] | None = None, full: bool = False,
+             meanwhile: Any = None) -> dict[str, Any]:
         """Send one event; apply its answer's writes (reporting failures until writes are applied); the last
-        answer."""
+        answer. ``meanwhile`` runs once between the event and its answer's writes (another tab writing while
+        Python works in this tab's worker)."""
         answer = self._send(event, source, full)
+        if meanwhile is not None:
+            meanwhile()
         for _attempt in range(10):
             failure = apply_writes({"local": self.store, "session": self.memo}, answer["writes"])
             if failure is None:

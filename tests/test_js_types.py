@@ -14,7 +14,9 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TSC = os.path.join(ROOT, "node_modules", ".bin", "tsc")
-PROJECTS = {"tsconfig.page.json": ["static/js/*.js", "examples/host.js"], "scripts/tsconfig.sw.json": ["scripts/sw.template.js"]}
+PROJECTS = {"tsconfig.page.json": ["static/js/*.js", "static/js/parts/*.js", "examples/host.js"],
+            "static/js/worker/tsconfig.json": ["static/js/worker/*.js"],
+            "scripts/tsconfig.sw.json": ["scripts/sw.template.js"]}
 # What the page uses of the vendor runtime, declared: scripts/setup.sh puts these beside the files, where tsc finds them.
 VENDOR_DECLARATIONS = ["vendor/pyodide/pyodide.d.mts", "vendor/pyscript/core.d.ts"]
 # A comment that turns the check off: none anywhere the check reads.

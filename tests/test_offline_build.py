@@ -81,7 +81,7 @@ def test_every_url_in_the_page_is_relative():
     assert refs.urls
     for url in refs.urls:
         assert url.startswith("./") or url.startswith("#") or url.startswith("data:"), url
-    config = json.loads(re.search(r"<script type=\"py\"[^>]*config='([^']*)'", text).group(1))
+    config = json.loads(re.search(r"<py-config>(.*?)</py-config>", text, re.S).group(1))
     assert config["interpreter"].startswith("./") and all(k.startswith("./") for k in config.get("files", {}))
     scripts = os.path.join(ROOT, "static", "js")
     for name in [os.path.relpath(os.path.join(d, n), scripts) for d, _dirs, names in os.walk(scripts) for n in names]:

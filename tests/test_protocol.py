@@ -53,6 +53,8 @@ SAMPLES: dict[str, dict[str, object]] = {
     "think": {},
     "warm_up": {},
     "timings": {},
+    "spin": {"ms": 1},
+    "loop": {"n": 1000},
 }
 
 

@@ -20,8 +20,8 @@ interface MtBoot {
   watchdogFired?: boolean;
 }
 
-/** py/page.py: the door to Python, a call of the protocol as JSON text and its answer (static/js/bridge.js is its
- * one user). */
+/** py/page.py, when Python runs on the page's thread: a call of the protocol as JSON text and its answer
+ * (static/js/python.js hands it on as window.mtPython). */
 interface MtApi {
   call(text: string): string;
   /** Python's version. */
@@ -53,6 +53,8 @@ interface MtPerfStep {
   py: number;
   /** ms drawing the screen. */
   render: number;
+  /** The part of the page the answer was for ("game", "none", ...). */
+  part?: string;
 }
 
 /** The events the page's scripts dispatch on window, and PyScript's (polyscript's) progress. */
@@ -60,17 +62,32 @@ interface WindowEventMap {
   /** A loading stage's name ("Loading interpreter", ...). */
   "py:progress": CustomEvent<string>;
   "py:ready": Event;
-  /** py/page.py: window.mtApi is there. */
+  /** static/js/python.js: window.mtPython is there. */
   "app:py-ready": Event;
+  /** py/page.py: window.mtApi is there (Python on the page's thread). */
+  "app:py-started": Event;
   /** static/js/pyodide-start.js: a chunk of a big download arrived (window.mtDownload). */
   "mt:download": Event;
   /** static/js/prefs.js: the display preferences changed. */
   "mt:prefs": CustomEvent<MtPrefsValues>;
 }
 
+/** static/js/python.js: where Python runs, and the door to it (static/js/bridge.js is its one user). */
+interface MtPython {
+  where: "worker" | "page";
+  /** Python's version. */
+  python: string;
+  /** A call of the protocol as JSON text; its answer. */
+  transport(text: string): Promise<string>;
+  /** An event is waiting: a think in flight answers after its slice. */
+  interrupt(): void;
+}
+
 interface Window {
   mtBoot: MtBoot;
-  /** Set by py/page.py once Python is ready. */
+  /** Set by static/js/python.js once Python is ready. */
+  mtPython?: MtPython;
+  /** Set by py/page.py when Python runs on the page's thread. */
   mtApi?: MtApi;
   /** Set by static/js/prefs.js (inline in the page) before anything else runs. */
   mtPrefs?: MtPrefs;
@@ -87,7 +104,7 @@ interface Window {
   mtUnpacked?: number;
   mtWorkerBytes?: number | null;
   /** static/js/app.js, with ?test=1: the browser tests' and benchmarks' hooks. */
-  mtTest?: { call(event: Py.Event): Promise<Py.Reply>; breakBridge(message: string): void };
+  mtTest?: { call(event: Py.Event): Promise<Py.Reply>; breakBridge(message: string): void; meanwhile(fn: () => void): void };
   /** Safari before 14.1. */
   webkitAudioContext?: typeof AudioContext;
 }

@@ -626,6 +626,14 @@ declare namespace Py {
     text: string;
   }
 
+  /** Benchmark hook: a fixed Python loop of ``n`` steps (at most ten million), timed where Python runs; the
+   * answer is the timings' (``[["loop", ms]]``). bench/phone_speed.py times it throttled and not, to show that
+   * its slower processor reaches Python's worker. */
+  export interface Loop {
+    type: "loop";
+    n: number;
+  }
+
   /** Start a match with these settings. */
   export interface NewMatch {
     type: "new_match";
@@ -678,6 +686,13 @@ declare namespace Py {
   export interface SetSpeed {
     type: "speed";
     speed: string;
+  }
+
+  /** Test hook: Python works ``ms`` milliseconds (at most ``SPIN_MS``) without a break, then answers nothing
+   * (e2e/test_worker.py: the page answers taps meanwhile, since Python is not on its thread). */
+  export interface Spin {
+    type: "spin";
+    ms: number;
   }
 
   /** The statistics screen. */
@@ -752,7 +767,7 @@ declare namespace Py {
   }
 
   /** Every event the page may send. */
-  export type Event = SetAfterTurn | Boot | RunCommand | ContinueSaved | CpuTurn | OpenDaily | PlayDailyAgain | LeaveDaily | PlayDaily | ExportMatch | ImportMatch | NewMatch | Refresh | ReplaceUnreadable | ReplayGo | ReplayToItem | OpenReplay | OpenReview | SaveChanged | SetSpeed | OpenStats | ExportStats | ImportStats | ResetStats | StorageFailed | TakeOver | Think | PickTile | Timings | PickTrain | Visibility | WarmUp;
+  export type Event = SetAfterTurn | Boot | RunCommand | ContinueSaved | CpuTurn | OpenDaily | PlayDailyAgain | LeaveDaily | PlayDaily | ExportMatch | ImportMatch | Loop | NewMatch | Refresh | ReplaceUnreadable | ReplayGo | ReplayToItem | OpenReplay | OpenReview | SaveChanged | SetSpeed | Spin | OpenStats | ExportStats | ImportStats | ResetStats | StorageFailed | TakeOver | Think | PickTile | Timings | PickTrain | Visibility | WarmUp;
 
   /** Every event's type. */
   export type EventType = Event["type"];

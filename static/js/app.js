@@ -95,6 +95,15 @@ const perf = window.mtPerf = { steps: [], layout: false };
 /** @param {MtPerfStep} step */
 function note(step) { if (perf.steps.push(step) > 2000) perf.steps.shift(); }
 
+// html[data-busy] is "1" while an event is on its way to Python or its answer is not drawn yet, "0" once the
+// page is quiet: the browser tests wait for it before they read the screen (Python answers asynchronously).
+let busy = 0;
+/** @param {number} change */
+function busyBy(change) {
+  busy += change;
+  document.documentElement.dataset.busy = busy > 0 ? "1" : "0";
+}
+
 /** A new task: the browser paints and answers input before what follows. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -108,11 +117,14 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function send(event, later = false) {
   const reply = await call(event);
   if (!reply) return null;
+  // a think that answered while an event waited: that event's answer draws what it did (its writes are made)
+  if (event.type === "think" && bridge.busy() && reply.part !== "fatal") return reply;
   if (later && reply.part === "game") await nextTask();
   const t1 = performance.now();
   route(reply);
   if (perf.layout) void document.body.offsetHeight;
-  note({ type: event.type, at: lastCall.at, py: lastCall.ms, render: reply.part === "none" ? 0 : performance.now() - t1 });
+  note({ type: event.type, at: lastCall.at, py: lastCall.ms, render: reply.part === "none" ? 0 : performance.now() - t1,
+    part: reply.part });
   return reply;
 }
 
@@ -125,11 +137,17 @@ const lastCall = { at: 0, ms: 0 };
  */
 async function call(event) {
   if (!bridge.ready()) return null;
-  const t0 = performance.now();
-  const reply = await bridge.call(event);
-  lastCall.at = t0;
-  lastCall.ms = performance.now() - t0;
-  return reply;
+  if (event.type === "warm_up") return bridge.call(event);   // idle-time work that draws nothing: not busy
+  busyBy(1);
+  try {
+    const t0 = performance.now();
+    const reply = await bridge.call(event);
+    lastCall.at = t0;
+    lastCall.ms = performance.now() - t0;
+    return reply;
+  } finally {
+    setTimeout(() => busyBy(-1), 0);   // once whoever asked has drawn the answer (in the same task)
+  }
 }
 
 /** Draw an answer in the part of the page it is for. @param {Py.Reply} reply */
@@ -185,6 +203,7 @@ function show(next) {
   setup.showError("");
   if (view !== REGISTRY.screens[now.screen]) { showScreen(REGISTRY.screens[now.screen]); render.resetFocus(); }
   render.renderGame(now);
+  endThinkingSign(now);
   sound.react(prev, now);
   host.react(prev, now);
   html.dataset.screen = now.screen;
@@ -195,6 +214,7 @@ function show(next) {
   $("take-over-row").hidden = !now.blocked;
   saving.update(now, render.openDialog, render.closeDialog);
   for (const part of parts.values()) if (part.shown) part.shown(now);
+  render.rescueFocus();   // the saved-state row (or a part) may have hidden what held the focus
   goOnThinking(thinking === "hint" ? "hint" : null);
   scheduleCpu();
 }
@@ -228,11 +248,36 @@ function scheduleCpu() {
     goOnThinking("cpu");               // a CPU is thinking: its next slice, at once
     coming = true;
   } else if (cpuMayGo()) {
-    coming = scheduler.schedule(vm, () => { if (!render.personDialogOpen()) send({ type: "cpu" }); });
+    coming = scheduler.schedule(vm, () => { if (!render.personDialogOpen()) askCpu(); });
   } else {
     scheduler.cancel();
   }
   document.documentElement.dataset.cpuPending = coming ? "1" : "0";
+}
+
+// A calm sign of a computer's thinking: when its move is not on screen 300 ms after it was asked for (the
+// speed's pause is over by then), its train says "thinking…"; a quick move never shows it.
+const THINKING_SIGN_MS = 300;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let signTimer;
+/** @type {string | null} */
+let signStep = null;   // the position the computer was asked to move from
+
+function askCpu() {
+  signStep = vm ? vm.step : null;
+  clearTimeout(signTimer);
+  signTimer = setTimeout(() => {
+    if (vm && vm.step === signStep && thinking === "cpu") document.documentElement.dataset.cpuThinking = "1";
+  }, THINKING_SIGN_MS);
+  send({ type: "cpu" });
+}
+
+/** The move came (or the thinking stopped): no sign. @param {Py.BoardView} now */
+function endThinkingSign(now) {
+  if (now.step === signStep && thinking === "cpu" && !now.paused) return;
+  clearTimeout(signTimer);
+  signStep = null;
+  delete document.documentElement.dataset.cpuThinking;
 }
 
 // Another tab wrote the save (a storage event): Python stops saving over it and
@@ -299,12 +344,13 @@ function showWait() {
 }
 
 async function onPythonReady() {
-  const api = window.mtApi;
-  if (api) bridge.connect((text) => Promise.resolve(api.call(text)));
-  document.documentElement.dataset.pyReady = "1";
-  $("loading").hidden = true;
+  const python = window.mtPython;
+  if (python) bridge.connect(python);
   const boot = await send({ type: "boot" });
   const info = boot && boot.part === "boot" ? boot.view : null;
+  // ready once Python has answered the first screen's question (a saved match and its names are on it)
+  document.documentElement.dataset.pyReady = "1";
+  $("loading").hidden = true;
   host.emit("ready");
   const q = queued;
   queued = null;
@@ -503,12 +549,27 @@ async function loadParts() {
 if (params.get("test") === "1") {
   window.mtTest = {
     call: (event) => bridge.call(event),
-    breakBridge: (message) => bridge.connect(() => Promise.reject(new Error(message))),
+    breakBridge: (message) => bridge.connect({ transport: () => Promise.reject(new Error(message)), interrupt: () => {} }),
+    // ``fn`` runs once, after Python answered the next call and before its writes are made (another tab
+    // writing while Python works)
+    meanwhile: (fn) => {
+      const python = window.mtPython;
+      if (!python) return;
+      let pending = /** @type {(() => void) | null} */ (fn);
+      bridge.connect({ interrupt: python.interrupt, transport: async (text) => {
+        const answer = await python.transport(text);
+        const run = pending;
+        pending = null;
+        if (run) run();
+        return answer;
+      } });
+    },
   };
 }
 
 // ------------------------------------------------------------------ wiring
 async function init() {
+  busyBy(0);
   attachAddress();
   if (window.mtPrefs) window.mtPrefs.sync();   // the display preferences script in index.html
   updateSavedPanel();

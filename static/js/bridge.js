@@ -1,8 +1,11 @@
-// The one door to Python: a call of the declared protocol (static/js/protocol.d.ts, written from
-// py/mexican_train/ui/protocol.py) as JSON text, answered with JSON text. Calls go one at a time, in order;
-// each carries the storage texts that changed (storage.js), and its answer's writes are made before the
-// answer is handed on, so a move is saved before it is shown. A failure of the door itself is never thrown
-// at the person: it comes back as a "fatal" answer, which the page shows with a reload.
+// The one door to Python: a call of the declared protocol (types/protocol.d.ts, written from
+// py/mexican_train/ui/protocol.py) as JSON text, answered with JSON text, through what static/js/python.js
+// connected (Python in PyScript's worker, or on the page's thread). Calls go one at a time, in order; each
+// carries the storage texts that changed (storage.js), and its answer's writes are made before the answer is
+// handed on, so a move is saved before it is shown. An event sent while Python thinks (a ``think`` call, which
+// works for a few dozen ms in the worker) interrupts it: the think answers after its slice, and the event goes
+// next. A failure of the door itself is never thrown at the person: it comes back as a "fatal" answer, which
+// the page shows with a reload.
 import { TEXT, fill } from "./text.js";
 import { applyWrites, outgoing } from "./storage.js";
 
@@ -11,22 +14,27 @@ import { applyWrites, outgoing } from "./storage.js";
 /** @typedef {Py.Source} Source */
 /** @typedef {Py.Fatal} Fatal */
 /** @typedef {Py.Reply} Reply */
-/** @typedef {(text: string) => Promise<string>} Transport */
+/** @typedef {{transport: (text: string) => Promise<string>, interrupt: () => void}} Door */
 
 const MAX_ATTEMPTS = 10;   // writes that keep failing: Python stops writing after three, this is a backstop
 
 let seq = 0;
 let applied = -1;
-/** @type {Transport | null} */
-let transport = null;
+/** @type {Door | null} */
+let door = null;
 /** @type {Promise<unknown>} */
 let queue = Promise.resolve();
+let thinking = false;   // a think call is in flight
+let waiting = 0;        // calls queued behind the one in flight
 
-/** Python is ready: calls go through ``send`` from now on. @param {Transport} send */
-export function connect(send) { transport = send; }
+/** Python is ready: calls go through ``python`` from now on. @param {Door} python */
+export function connect(python) { door = python; }
 
 /** Whether Python can be called. */
-export function ready() { return transport !== null; }
+export function ready() { return door !== null; }
+
+/** Whether an event is waiting behind the call in flight (a think's answer then is only a step on the way). */
+export function busy() { return waiting > 0; }
 
 /** @param {unknown} err @returns {Fatal} */
 function fail(err) {
@@ -43,14 +51,17 @@ function fail(err) {
  * @returns {Promise<Reply>}
  */
 export function call(event, source) {
-  const next = queue.then(() => exchange(event, source));
+  if (thinking && event.type !== "think" && door) door.interrupt();
+  waiting += 1;
+  const next = queue.then(() => { waiting -= 1; return exchange(event, source); });
   queue = next.catch(() => undefined);
   return next;
 }
 
 /** @param {Event} event @param {Source} [source] @returns {Promise<Reply>} */
 async function exchange(event, source) {
-  if (!transport) return fail(new Error("Python is not ready"));
+  if (!door) return fail(new Error("Python is not ready"));
+  thinking = event.type === "think";
   try {
     let answer = await once(event, source);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -64,6 +75,8 @@ async function exchange(event, source) {
     return fail(new Error("the browser's storage kept refusing the game's writes"));
   } catch (err) {
     return fail(err);
+  } finally {
+    thinking = false;
   }
 }
 
@@ -71,9 +84,9 @@ async function exchange(event, source) {
 async function once(event, source) {
   seq += 1;
   const message = { seq, event, applied, ...outgoing(), ...(source ? { source } : {}) };
-  const send = /** @type {Transport} */ (transport);
+  const python = /** @type {Door} */ (door);
   /** @type {Answer} */
-  const answer = JSON.parse(await send(JSON.stringify(message)));
+  const answer = JSON.parse(await python.transport(JSON.stringify(message)));
   if (answer.part === "refused") console.warn(answer.warn);
   return answer;
 }

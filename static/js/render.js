@@ -248,7 +248,8 @@ function buildTrainRow(t) {
   const hint = h("span", "thint", TEXT.hintHere);
   hint.hidden = true;
   // spaces between the parts: they run on as one text on a phone, and read as separate words
-  head.append(h("span", "ttitle"), " ", h("span", "tmeta"), " ", h("span", "tstate"), " ", hint);
+  head.append(h("span", "ttitle"), " ", h("span", "tmeta"), " ", h("span", "tthinking", TEXT.cpuThinking), " ",
+    h("span", "tstate"), " ", hint);
   const line = h("div", "tline");
   const earlier = h("button", "earlier");
   earlier.type = "button";
@@ -285,7 +286,7 @@ function updateTrainRow(row, t, player, vm, layout) {
   const className = cls.join(" ");
   if (row.className !== className) row.className = className;
 
-  const [title, meta, state, hint] = parts(row.firstChild);
+  const [title, meta, , state, hint] = parts(row.firstChild);
   setText(title, t.title);
   hint.hidden = !t.hinted;
   if (player) {

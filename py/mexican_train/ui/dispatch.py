@@ -18,6 +18,7 @@ would; so what the page says about its save stays true.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
@@ -145,6 +146,17 @@ class Page:
             return self._slice(stores, done)
         if isinstance(event, protocol.WarmUp):
             return self._warm_up()
+        if isinstance(event, protocol.Loop):
+            started, total = time.perf_counter(), 0
+            for i in range(min(max(event.n, 0), 10_000_000)):
+                total += i & 7
+            ms = round((time.perf_counter() - started) * 1000, 3)
+            return {"seq": -1, "part": "timings", "thinking": None, "writes": [], "view": {"cpu": [["loop", ms]]}}
+        if isinstance(event, protocol.Spin):
+            until = time.perf_counter() + min(max(event.ms, 0), protocol.SPIN_MS) / 1000
+            while time.perf_counter() < until:
+                pass
+            return nothing()
         apps = self.apps
         cpu, apps.main.cpu_ms, apps.daily.cpu_ms = apps.main.cpu_ms + apps.daily.cpu_ms, [], []
         return {"seq": -1, "part": "timings", "thinking": None, "writes": [], "view": {"cpu": cpu}}

@@ -295,6 +295,29 @@ class Timings(Event):
     """Test hook: the Python time of recent computer steps (reading them empties the list)."""
 
 
+@declare("loop", PAGE)
+@dataclass(frozen=True)
+class Loop(Event):
+    """Benchmark hook: a fixed Python loop of ``n`` steps (at most ten million), timed where Python runs; the
+    answer is the timings' (``[["loop", ms]]``). bench/phone_speed.py times it throttled and not, to show that
+    its slower processor reaches Python's worker."""
+
+    n: int
+
+
+SPIN_MS = 120_000
+"""The longest ``spin`` (two minutes)."""
+
+
+@declare("spin", PAGE)
+@dataclass(frozen=True)
+class Spin(Event):
+    """Test hook: Python works ``ms`` milliseconds (at most ``SPIN_MS``) without a break, then answers nothing
+    (e2e/test_worker.py: the page answers taps meanwhile, since Python is not on its thread)."""
+
+    ms: int
+
+
 # -- the call and where it comes from -----------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -321,6 +321,9 @@ PAGE_TEXT = {
     "loadStarting": N_("Starting the game engine (this takes a few seconds)…"),
     "loadFiles": N_("Loading the game rules…"),
     "loadReady": N_("Ready."),
+    # static/js/python.js: the browser refused the background worker; the game engine runs on the page itself
+    "loadOnPage": N_("This browser cannot run the game engine in the background, so it runs in the page itself: "
+                     "the page may stop answering for a few seconds while it starts."),
     "loadWatchdog": N_("The game engine has not started after a minute. If the bar above has stopped moving, "
                        "reload the page. If it keeps happening, this browser may be blocking WebAssembly, or the "
                        "site is missing files (vendor/ and py/mexican_train.zip must be served beside "
@@ -339,6 +342,8 @@ PAGE_TEXT = {
     "engineTile": N_("Engine"),
     "playHere": N_("Play here"),
     "hintHere": N_("Hint: play here"),
+    # beside a computer's train when its move is not ready 300 ms after it was due
+    "cpuThinking": N_("thinking…"),
     "lastTiles": N_("Last tiles: {tiles}."),
     "noTiles": N_("No tiles yet."),
     "showFewer": N_("Show fewer tiles"),

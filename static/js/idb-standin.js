@@ -1,16 +1,20 @@
-// Classic script, run before PyScript: lets Python start where the browser
-// refuses IndexedDB (a game embedded in another site's page with third-party
-// storage blocked, some private windows).
+// Lets Python start where the browser refuses IndexedDB (a game embedded in another site's page with
+// third-party storage blocked, some private windows), on the page's thread and in PyScript's worker alike
+// (static/js/python.js and static/js/py-worker.mjs install it before PyScript's engine runs).
 //
-// PyScript opens an IndexedDB store at every start ("Loading Storage"; it
-// caches Pyodide packages, which this game does not use). When the browser
-// denies it, the open request fails, PyScript's start-up promise rejects and
-// Python never starts. Here a failed open of one of PyScript's stores (names
-// "IDBMap/...") succeeds instead with an in-memory store that lives as long as
-// the page, which is all PyScript needs. Any other database is left alone.
-// Test hook: window.mtBoot.idbFallback = true when it was used.
-(function () {
-  "use strict";
+// PyScript opens an IndexedDB store at every start ("Loading Storage"; it caches Pyodide packages, which this
+// game does not use). When the browser denies it, the open request fails, PyScript's start-up promise rejects
+// and Python never starts. Here a failed open of one of PyScript's stores (names "IDBMap/...") succeeds
+// instead with an in-memory store that lives as long as the page, which is all PyScript needs. Any other
+// database is left alone.
+
+/**
+ * Stand in for PyScript's IndexedDB stores in ``scope`` (a window or a worker's global) where the browser
+ * refuses them; ``used()`` is called when the stand-in answers (a test hook).
+ * @param {{indexedDB?: IDBFactory}} scope
+ * @param {() => void} used
+ */
+export function installIdbStandIn(scope, used) {
   /** @typedef {(event: Event | {type: string, target: unknown}) => void} Handler */
   /**
    * A request as PyScript uses one (IDBRequest's result and handlers), answered from memory.
@@ -18,7 +22,7 @@
    */
   /** @type {IDBFactory | null} */
   var factory;
-  try { factory = window.indexedDB && Object.getPrototypeOf(window.indexedDB); } catch (e) { factory = null; }
+  try { factory = scope.indexedDB && Object.getPrototypeOf(scope.indexedDB); } catch (e) { factory = null; }
   if (!factory || typeof factory.open !== "function") return;
   var realOpen = factory.open;
 
@@ -68,7 +72,7 @@
     /** @param {Event} [event] */
     function fallBack(event) {
       if (event && event.preventDefault) event.preventDefault();
-      if (window.mtBoot) window.mtBoot.idbFallback = true;
+      used();
       proxy.result = memoryDatabase();
       if (proxy.onsuccess) proxy.onsuccess({ type: "success", target: proxy });
     }
@@ -79,4 +83,4 @@
     real.onerror = fallBack;
     return proxy;
   });
-})();
+}

@@ -1,0 +1,219 @@
+"""Python off the page's thread (issue 24): it runs in PyScript's worker, the page answers taps while it works,
+a move is saved before it is shown, and where no worker can be had the page says so and plays on its own thread.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+
+import pytest
+from e2e.conftest import DESKTOP, Watch, wait_ready
+from e2e.game import Game
+
+from mexican_train.ui.storage import MATCH_KEY
+from scripts import serve
+
+VS_CPU = [("Ana", "human"), ("Bot", "random")]
+
+
+def test_python_is_not_on_the_pages_thread_and_a_tap_is_answered_while_it_works(fresh_page):
+    page, watch, url = fresh_page()
+    page.goto(url)
+    wait_ready(page)
+    assert page.get_attribute("html", "data-python") == "worker"
+    # nothing of Pyodide or of the game's Python on the page: no interpreter, no door but the worker's
+    assert page.evaluate("() => [typeof window.pyodide, typeof window.loadPyodide, typeof window.mtApi]") == \
+        ["undefined", "undefined", "undefined"]
+    # Python works without a break for 20 s (a test hook)...
+    page.evaluate("""() => { window.spinDone = false;
+        window.mtTest.call({type: 'spin', ms: 20000}).then(() => { window.spinDone = true; }); }""")
+    # ...and the page answers meanwhile: the settings open, then the help
+    page.click("#settings-toggle")
+    page.wait_for_selector("#setup", state="visible", timeout=5_000)
+    page.click('#setup-screen [data-action="help"]')
+    page.wait_for_selector("#help-dialog", state="visible", timeout=5_000)
+    assert page.evaluate("window.spinDone") is False, "the page only answered once Python was done"
+    page.click('#help-dialog [data-action="close_dialog"]')
+    page.wait_for_function("() => window.spinDone", timeout=40_000)
+
+
+def test_a_computers_thinking_gives_way_to_a_pause_at_once(fresh_page):
+    page, watch, url = fresh_page()
+    page.goto(url)
+    wait_ready(page)
+    game = Game(page)
+    # two Strong computers: the first one's thinking is under way when the pause comes
+    game.fill_setup([("Ana", "strong"), ("Bob", "strong")], set=12, speed="instant", seed=5)
+    # started by a script's click: Playwright's own would wait for the page to be quiet (conftest.py)
+    page.evaluate("() => document.querySelector('#setup [data-action=\\'start\\']').click()")
+    page.wait_for_function("() => document.documentElement.dataset.thinking === 'cpu'", timeout=20_000)
+    page.keyboard.press("p")
+    page.wait_for_selector("#pause-dialog", state="visible", timeout=5_000)
+    step = game.attr("data-step")
+    page.wait_for_timeout(500)
+    assert game.attr("data-step") == step, "a computer moved while the match was paused"
+    page.click('#pause-dialog [data-action="resume"]')
+    page.wait_for_function(f"() => document.documentElement.dataset.step !== {json.dumps(step)}", timeout=20_000)
+
+
+# Every write of the save notes the step the screen showed at that moment; the page's own step attribute
+# (data-step: round/actions/...) changes only when a move is drawn.
+SAVES_BEFORE_SHOWN = """(() => {
+  window.savesSeen = [];
+  const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    set.call(this, key, value);
+    if (key === %s) window.savesSeen.push({shown: document.documentElement.dataset.step || "", text: value});
+  };
+})()""" % json.dumps(MATCH_KEY)
+
+
+def test_a_moves_save_is_written_before_the_move_is_shown(fresh_page):
+    page, watch, url = fresh_page()
+    page.add_init_script(SAVES_BEFORE_SHOWN)
+    page.goto(url)
+    wait_ready(page)
+    game = Game(page)
+    game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
+    drawn = []
+    for _ in range(6):
+        if not game.step_once():
+            break
+        game.idle()
+        drawn.append(game.attr("data-step"))
+    saves = page.evaluate("window.savesSeen")
+    assert len(saves) >= 4
+    for seen in saves:
+        record = json.loads(seen["text"])
+        rounds = record["match"]["rounds"]
+        saved = (len(rounds) - 1, len(rounds[-1]["actions"]))
+        shown = tuple(int(x) for x in seen["shown"].split("/")[:2]) if seen["shown"] else (-1, -1)
+        assert shown <= saved, f"the screen showed {shown} before the save of {saved} was written"
+    last = json.loads(saves[-1]["text"])["match"]["rounds"]
+    assert drawn[-1].split("/")[:2] == [str(len(last) - 1), str(len(last[-1]["actions"]))]
+
+
+class NoBlobWorkers(serve.Handler):
+    """The game's files, sent with a policy that forbids workers from blob: URLs (PyScript makes its worker so)."""
+
+    def end_headers(self):
+        self.send_header("Content-Security-Policy", "worker-src 'self'")
+        super().end_headers()
+
+
+@pytest.fixture
+def strict_server():
+    handler = type("Strict", (NoBlobWorkers,), {"prefix": "/"})
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=serve.ROOT))
+    srv.daemon_threads = True
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{srv.server_address[1]}/"
+    srv.shutdown()
+    srv.server_close()
+
+
+def test_without_a_worker_python_runs_on_the_pages_thread_and_the_page_says_so(browser, strict_server):
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    watch = Watch(page)
+    try:
+        page.goto(strict_server + "?test=1&nosw")
+        wait_ready(page)
+        assert page.get_attribute("html", "data-python") == "page"
+        assert page.locator("#load-fallback").is_visible()
+        assert "in the page itself" in page.inner_text("#load-fallback")
+        game = Game(page)
+        game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
+        step = game.attr("data-step")
+        game.step_once()
+        game.idle()
+        assert game.attr("data-step") != step
+        # the browser said why the worker could not start: that one line is expected
+        watch.errors = [e for e in watch.errors if "worker-src" not in e and "blob:" not in e]
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_the_address_can_keep_python_on_the_pages_thread(fresh_page):
+    page, watch, url = fresh_page("?test=1&worker=0")
+    page.goto(url)
+    wait_ready(page)
+    assert page.get_attribute("html", "data-python") == "page"
+    assert page.locator("#load-fallback").is_hidden()
+    game = Game(page)
+    game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
+    game.step_once()
+    game.idle()
+
+
+# Another tab saves the match (it took it over) after Python answered this tab's move and before the page
+# wrote that answer's save: the page writes nothing over it, Python hears why and decides again.
+ANOTHER_TAB_SAVES = """(key) => window.mtTest.meanwhile(() => {
+  const save = JSON.parse(localStorage.getItem(key));
+  localStorage.setItem(key, JSON.stringify({...save, tab: "another-tab", saved_at: save.saved_at + 1}));
+  window.theirSave = localStorage.getItem(key);
+})"""
+
+
+def test_a_save_another_tab_writes_while_python_works_is_never_written_over(fresh_page):
+    page, watch, url = fresh_page()
+    page.goto(url)
+    wait_ready(page)
+    game = Game(page)
+    game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
+    tile = game.playable()[0]
+    page.click(f'#hand-tiles [data-tile="{tile}"]')
+    page.evaluate(ANOTHER_TAB_SAVES, MATCH_KEY)
+    page.click(f'#trains [data-train="{game.targets()[0]}"]')
+    page.wait_for_selector('html[data-blocked="1"]', state="attached")
+    assert page.evaluate("(key) => localStorage.getItem(key) === window.theirSave", MATCH_KEY)
+    assert "another tab" in page.inner_text("#game-error")
+    assert tile not in game.hand(), "the move played here left the screen"
+
+
+# Counts each time the page says a computer is thinking (html[data-cpu-thinking] appears).
+COUNT_SIGNS = """(() => {
+  window.signs = 0;
+  const watch = () => new MutationObserver(() => {
+    const on = document.documentElement.hasAttribute("data-cpu-thinking");
+    if (on && !window.signOn) window.signs += 1;
+    window.signOn = on;
+  }).observe(document.documentElement, {attributes: true, attributeFilter: ["data-cpu-thinking"]});
+  if (document.documentElement) watch(); else document.addEventListener("DOMContentLoaded", watch);
+})()"""
+
+
+def test_a_computer_slow_to_move_says_it_is_thinking_and_a_quick_one_never_does(fresh_page):
+    page, watch, url = fresh_page()
+    page.add_init_script(COUNT_SIGNS)
+    page.goto(url)
+    wait_ready(page)
+    game = Game(page)
+    game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
+    for _ in range(4):
+        game.step_once()
+    game.idle()
+    assert page.evaluate("window.signs") == 0, "a quick computer's move flashed the thinking sign"
+
+    # two Strong computers: while the first thinks, Python is kept busy for 2 s (a test hook), so its move
+    # comes late; the sign shows on its train after 300 ms and goes with the move
+    page, watch, url = fresh_page()
+    page.goto(url)
+    wait_ready(page)
+    game = Game(page)
+    game.fill_setup([("Ana", "strong"), ("Bob", "strong")], set=12, speed="instant", seed=5)
+    page.evaluate("() => document.querySelector('#setup [data-action=\\'start\\']').click()")
+    page.wait_for_function("() => document.documentElement.dataset.thinking === 'cpu'", timeout=20_000)
+    step = game.attr("data-step")
+    page.evaluate("() => { window.mtTest.call({type: 'spin', ms: 2000}); }")
+    page.wait_for_function("() => document.documentElement.hasAttribute('data-cpu-thinking')", timeout=1_500)
+    assert game.attr("data-step") == step
+    sign = page.locator(".train.to-move .tthinking")
+    assert sign.is_visible() and sign.inner_text() == "thinking…"
+    page.wait_for_function(f"() => document.documentElement.dataset.step !== {json.dumps(step)}", timeout=20_000)
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-cpu-thinking')", timeout=1_000)
+    assert not page.locator(".tthinking:visible").count()

@@ -1,0 +1,9 @@
+# What py/worker.py uses of Pyodide's ``js`` module (the worker's JavaScript global), for mypy on CPython.
+from collections.abc import Awaitable
+from typing import Any
+
+Date: Any
+"""JavaScript's Date."""
+
+def mtNextTask() -> Awaitable[None]:
+    """A new task of the worker's event loop (static/js/worker/py-worker.js)."""

@@ -1,0 +1,97 @@
+"""The page's Python in PyScript's worker: ``mexican_train.ui.dispatch.Page`` behind the functions the page awaits.
+
+static/js/python.js starts this file with PyScript's ``PyWorker`` (the
+interpreter is static/js/worker/py-worker.js: Python from its snapshot, the
+package unpacked) and awaits what it exposes with ``pyscript.sync``, strings
+both ways, never touching the page (there is no SharedArrayBuffer, so the
+worker has no ``window`` or ``document``: everything it needs comes in the
+calls, the storage's texts included):
+
+* ``ready(lang)``: make the Page, speaking the page's language; Python's version;
+* ``call(text)``: one call of the protocol (``protocol.Call``), its answer; a ``think`` call runs the job in
+  progress slice after slice for up to ``THINK_MS``, with a new task of the worker between two slices, so the
+  page's ``interrupt`` gets in;
+* ``interrupt()``: the page has an event waiting: the ``think`` in flight answers after its current slice.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import sys
+import time
+
+import js
+from pyscript import sync
+
+from mexican_train.i18n import set_language
+from mexican_train.ui.dispatch import Page
+
+THINK_MS = 50.0
+"""How long one ``think`` call works (in slices of ``jobs.SLICE_MS``) before answering: longer calls save the
+round trips; the page's next event waits at most one slice for an ``interrupt``."""
+
+
+class Worker:
+    """The worker's Page and whether the page is waiting to send it something."""
+
+    def __init__(self) -> None:
+        self.page: Page | None = None
+        self.interrupted = False
+
+    def ready(self, lang: str) -> str:
+        """Make the Page in the page's language; Python's version."""
+        set_language(str(lang or "en"))
+        self.page = Page(tab=os.urandom(6).hex(), clock=lambda: float(js.Date.now()))
+        gc.freeze()
+        return sys.version.split()[0]
+
+    async def call(self, text: str) -> str:
+        """One call of the protocol; a ``think`` goes on for up to THINK_MS unless the page interrupts it."""
+        page = self.page
+        assert page is not None, "ready() first"
+        self.interrupted = False
+        before = page.apps.active.session.match
+        data = _parsed(text)
+        answer = page.call(data)
+        if _thinking_on(answer) and _is_think(data):
+            deadline = time.perf_counter() + THINK_MS / 1000
+            while time.perf_counter() < deadline:
+                await js.mtNextTask()   # a new task of the worker: the page's interrupt is heard here
+                if self.interrupted:
+                    break
+                answer = page.call(data)
+                if not _thinking_on(answer):
+                    break
+        if page.apps.active.session.match is not before:
+            # Keep the cyclic garbage collector's full passes short (see py/page.py).
+            gc.freeze()
+        return json.dumps(answer, separators=(",", ":"))
+
+    def interrupt(self) -> None:
+        """The page has an event waiting: the ``think`` in flight answers after its slice."""
+        self.interrupted = True
+
+
+def _parsed(text: str) -> object:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def _is_think(data: object) -> bool:
+    event = data.get("event") if isinstance(data, dict) else None
+    return isinstance(event, dict) and event.get("type") == "think"
+
+
+def _thinking_on(answer: dict[str, object]) -> bool:
+    """Nothing to draw yet and a job going on: the next slice may follow at once."""
+    return answer.get("part") == "none" and bool(answer.get("thinking"))
+
+
+worker = Worker()
+sync.ready = worker.ready
+sync.call = worker.call
+sync.interrupt = worker.interrupt

@@ -1,0 +1,71 @@
+// Downloads the loading bar follows: a body counted as it streams in, and Python's memory snapshot read and
+// inflated (static/js/pyodide-boot.js starts Python with them; static/js/snapshot.js reads the snapshot in a
+// worker of its own for the page's thread). No side effects, so every thread may import it.
+
+/**
+ * Whether the browser hints at a slow or data-saving connection (Chromium's navigator.connection: 2g, 3g or
+ * Save-Data); false where it gives no hint.
+ * @param {{connection?: NetworkInformation}} nav  the page's navigator (a worker is given the page's answer)
+ */
+export function slowConnection(nav) {
+  const connection = nav.connection || {};
+  return connection.saveData === true || ["slow-2g", "2g", "3g"].includes(connection.effectiveType || "");
+}
+
+/**
+ * ``response``'s body, unchanged, calling ``onProgress([received, total])`` after each chunk: the bytes so
+ * far and the Content-Length (or the bytes so far, when more came); once the body is complete, [received,
+ * received]. A body the browser inflates (Content-Encoding) counts inflated bytes against a Content-Length of
+ * compressed ones, so its total is reported as 0, unknown, until it is complete: boot.js then uses its size
+ * hint of the inflated file.
+ * @param {Response} response
+ * @param {(progress: [number, number]) => void} onProgress
+ */
+export function countedBody(response, onProgress) {
+  const total = response.headers.get("content-encoding") ? 0 : Number(response.headers.get("content-length")) || 0;
+  let received = 0;
+  const body = /** @type {ReadableStream<Uint8Array>} */ (response.body);
+  return body.pipeThrough(new TransformStream({
+    transform(chunk, ctl) {
+      received += chunk.byteLength;
+      onProgress([received, total && Math.max(received, total)]);
+      ctl.enqueue(chunk);
+    },
+    flush() {
+      onProgress([received, received]);   // complete: what came is the whole
+    },
+  }));
+}
+
+// Two ways to the snapshot's memory: python-snapshot.bin as the host sends it, when it comes compressed
+// (Content-Encoding br or gzip: the browser inflates it natively; from the service worker's cache it keeps
+// that header); otherwise, its body cancelled at once, python-snapshot.bin.gz, a plain gzip file inflated here
+// with DecompressionStream (a host that compresses nothing sends 6.4 MB instead of 31 MB). Offline with only
+// the .gz file cached, the first fetch fails and the second answers.
+/**
+ * The snapshot's memory, downloaded and inflated here; and the bytes it took from the network (Resource
+ * Timing's transferSize, 0 from a cache, null when unknown).
+ * @param {string} url
+ * @param {(progress: [number, number]) => void} onProgress
+ * @returns {Promise<{memory: ArrayBuffer, transferSize: number | null}>}
+ */
+export async function readSnapshot(url, onProgress) {
+  const first = await fetch(url).catch(() => null);
+  let res, inflate;
+  if (first && first.ok && first.headers.get("content-encoding")) {
+    res = first;
+    inflate = false;
+  } else {
+    if (first && first.body) first.body.cancel().catch(() => {});
+    res = await fetch(url + ".gz");
+    if (!res.ok) throw new Error(`${url}.gz answered HTTP ${res.status}`);
+    // a host that labels .gz files "Content-Encoding: gzip" has had the browser inflate it already
+    inflate = !res.headers.get("content-encoding");
+  }
+  if (inflate && typeof DecompressionStream === "undefined") throw new Error("no DecompressionStream");
+  const counted = countedBody(res, onProgress);
+  const body = inflate ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
+  const memory = await new Response(body).arrayBuffer();
+  const timing = /** @type {PerformanceResourceTiming | undefined} */ (performance.getEntriesByName(res.url)[0]);
+  return { memory, transferSize: timing ? timing.transferSize : null };
+}

@@ -1,0 +1,139 @@
+// Python for the page: in PyScript's worker, off the page's thread, so that nothing Python does can hold up a
+// tap. index.html runs this module first; the page's other scripts wait for "app:py-ready" and then talk to
+// Python only through window.mtPython (static/js/bridge.js).
+//
+// The worker is PyScript's (PyWorker from core.js), running py/worker.py with its own interpreter module
+// (static/js/worker/py-worker.js, given by its absolute URL as PyWorker's ``version``: a bare version would send
+// PyScript to a CDN). No cross-origin isolation and no SharedArrayBuffer: the page only awaits the functions the
+// worker exposes (``pyscript.sync``), and the worker never touches the page. The policy allows exactly that:
+// ``worker-src 'self' blob:`` (PyScript makes its worker from a blob: URL), no 'unsafe-eval' (the one PyScript
+// hook that would turn code back into a function with Function() is cleared below).
+//
+// When no worker can be had (a browser without module workers, a policy forbidding blob: workers, or ?worker=0)
+// Python starts on the page's thread as before: the page's <py-config> names static/js/pyodide-start.js, and a
+// <script type="py"> of py/page.py is added; the first screen says so in words.
+import "./idb-page.js";   // first: PyScript's engine opens IndexedDB when core.js is evaluated
+import { PyWorker, hooks } from "../../vendor/pyscript/core.js";
+import { slowConnection } from "./downloads.js";
+
+const params = new URLSearchParams(location.search);
+const WORKER_URL = new URL("./worker/py-worker.js", import.meta.url).href;
+const WORKER_PYTHON = new URL("../../py/worker.py", import.meta.url).href;
+const PAGE_PYTHON = new URL("../../py/page.py", import.meta.url).href;
+/** The words of the page (#mt-data), for the one sentence said here. */
+const TEXT = /** @type {Py.PageData} */ (JSON.parse(/** @type {HTMLElement} */ (document.getElementById("mt-data")).textContent || "{}")).text;
+
+// PyScript 0.7 turns worker hooks into code with Function() (@pyscript/core/src/hooks.js createFunction), on this
+// thread when PyWorker reads them and again in the worker: its one default hook cleared, nothing needs
+// 'unsafe-eval' (e2e/test_xss_csp.py loads the page under the policy and fails on any violation).
+hooks.worker.onBeforeRunAsync.clear();
+
+/**
+ * A message of the worker's interpreter module (static/js/worker/py-worker.js).
+ * @typedef {{mt: true, kind: "download", name: string, progress: [number, number] | null}
+ *   | {mt: true, kind: "note", name: string, value: unknown}
+ *   | {mt: true, kind: "mark", name: string, at: number}
+ *   | {mt: true, kind: "failed", error: string}} WorkerNote
+ */
+
+/** What the worker's interpreter module posts: progress, marks and test hooks' values, or its failure.
+ * @param {MessageEvent<WorkerNote | unknown>} event */
+function fromWorker(event) {
+  const data = /** @type {WorkerNote | null} */ (event.data && typeof event.data === "object"
+    && Object.hasOwn(event.data, "mt") ? event.data : null);
+  if (!data) return;
+  if (data.kind === "download") {
+    /** @type {Record<string, [number, number] | null>} */
+    const download = (window.mtDownload = window.mtDownload || {});
+    download[data.name] = data.progress;
+    dispatchEvent(new Event("mt:download"));
+  } else if (data.kind === "note") {
+    /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window))[data.name] = data.value;
+    if (data.name === "idbFallback" && window.mtBoot) window.mtBoot.idbFallback = true;
+  } else if (data.kind === "mark") {
+    performance.mark(data.name, { startTime: Math.max(0, data.at - performance.timeOrigin) });
+  } else if (data.kind === "failed") {
+    refuse(new Error(data.error));
+  }
+}
+
+/** @type {(err: Error) => void} */
+let refuse = () => {};
+/** @type {Worker | null} */
+let started = null;
+
+// Called by polyscript as soon as it makes the worker, before it is ready: the one place to hear the worker's
+// own messages and its failure. (polyscript defines the worker's ``onerror`` itself, hiding the Worker's:
+// only addEventListener("error") hears the browser refuse it, or an error inside it.)
+hooks.main.onWorker.add((_wrap, xworker) => {
+  started = xworker;
+  xworker.addEventListener("message", fromWorker);
+  xworker.addEventListener("error", (event) => refuse(new Error(event.message || "the worker failed to start")));
+});
+
+/** Python in PyScript's worker; rejects when the browser refuses the worker or Python cannot start there. */
+async function inWorker() {
+  if (typeof Worker === "undefined") throw new Error("this browser has no workers");
+  const hash = new URLSearchParams();
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) hash.set("sw", "1");
+  const boot = params.get("boot");
+  if (boot === "snapshot" || boot === "plain") hash.set("boot", boot);
+  if (slowConnection(navigator)) hash.set("slow", "1");
+  // PyWorker reads PyScript's hooks, which exist only once its plugins have loaded; core.js defines the
+  // <py-script> element in the same step, the public signal for it.
+  await customElements.whenDefined("py-script");
+  const failed = /** @type {Promise<never>} */ (new Promise((_, reject) => { refuse = reject; }));
+  const worker = await Promise.race([
+    // sync_main_only: the worker never reaches for the page (in 0.7.31 it only silences a warning about that)
+    PyWorker(WORKER_PYTHON, { version: WORKER_URL + (String(hash) ? "#" + hash : ""), config: { sync_main_only: true } }),
+    failed,
+  ]);
+  const python = /** @type {string} */ (await Promise.race([worker.sync.ready(document.documentElement.lang || "en"), failed]));
+  refuse = () => {};
+  return {
+    where: /** @type {"worker"} */ ("worker"), python,
+    transport: (/** @type {string} */ text) => /** @type {Promise<string>} */ (worker.sync.call(text)),
+    interrupt: () => { worker.sync.interrupt(); },
+  };
+}
+
+/** Python on the page's thread (the fallback): py/page.py under PyScript, with the page's <py-config>.
+ * @returns {Promise<NonNullable<Window["mtPython"]>>} */
+function onPage() {
+  return new Promise((resolve) => {
+    addEventListener("app:py-started", () => {
+      const api = /** @type {MtApi} */ (window.mtApi);
+      resolve({ where: "page", python: api.python, transport: (text) => Promise.resolve(api.call(text)), interrupt: () => {} });
+    }, { once: true });
+    const script = document.createElement("script");
+    script.type = "py";
+    script.src = PAGE_PYTHON;
+    document.body.append(script);
+  });
+}
+
+/** Start Python, in the worker if it can be had; then tell the page. */
+async function start() {
+  /** @type {NonNullable<Window["mtPython"]>} */
+  let python;
+  if (params.get("worker") === "0") {
+    console.info("Python runs on the page's thread (?worker=0)");
+    python = await onPage();
+  } else {
+    try {
+      python = await inWorker();
+    } catch (err) {
+      const reason = String(err && /** @type {{message?: string}} */ (err).message || err);
+      console.warn(`Python runs on the page's thread: no worker could be started (${reason})`);
+      if (started) started.terminate();
+      const note = document.getElementById("load-fallback");
+      if (note) { note.textContent = TEXT.loadOnPage; note.hidden = false; }
+      python = await onPage();
+    }
+  }
+  window.mtPython = python;
+  document.documentElement.dataset.python = python.where;   // test hook: where Python runs
+  dispatchEvent(new Event("app:py-ready"));
+}
+
+start();

@@ -1,0 +1,90 @@
+// The interpreter of PyScript's worker: Python starts here, off the page's thread (static/js/pyodide-boot.js:
+// the package and its throughput, the snapshot or the usual start-up, every fallback, the archive's tag).
+// PyScript's worker (a blob: module worker made by polyscript's XWorker) imports this file by its absolute URL,
+// given as PyWorker's ``version`` option (static/js/python.js), and calls loadPyodide() on it.
+//
+// What only the page knows arrives in this module's URL fragment, which is not sent to the network (the
+// service worker's cache still answers the module) and which import.meta.url keeps:
+//   sw=1                     the page is controlled by its service worker (a dedicated worker cannot see it)
+//   boot=plain|snapshot      the test hook ?boot=
+//   slow=1                   the page's browser hints at a slow or data-saving connection (the page's
+//                            navigator.connection is the one a test or the player's settings speak for)
+// What the page shows comes back as plain messages on this worker's global, {mt: true, kind, ...}: download
+// progress for the loading bar, the start's performance marks and the test hooks' values (python.js puts them
+// where the page's scripts and the benchmarks read them). polyscript's side of the worker takes only Error
+// objects and its own strings from these messages (polyscript/esm/worker/class.js), so nothing here is an
+// Error.
+import { version } from "../../../vendor/pyodide/pyodide.mjs";
+import { startPython } from "../pyodide-boot.js";
+import { readSnapshot } from "../downloads.js";
+import { installIdbStandIn } from "../idb-standin.js";
+
+/** @typedef {import("../../../vendor/pyodide/pyodide.mjs").PyodideConfig} PyodideConfig */
+
+const params = new URLSearchParams(new URL(import.meta.url).hash.slice(1));
+
+/** @param {Record<string, unknown>} message */
+const post = (message) => postMessage({ mt: true, ...message });
+/** Wall-clock ms, for the page to put this worker's times on its own clock (their time origins differ). */
+const now = () => performance.timeOrigin + performance.now();
+
+// PyScript's engine opens its IndexedDB store here too: where the frame's storage is blocked it would fail.
+installIdbStandIn(/** @type {{indexedDB?: IDBFactory}} */ (globalThis), () => post({ kind: "note", name: "idbFallback", value: true }));
+
+// Progress to the loading bar: at most one message per 50 ms a file, and always the last.
+/** @type {Map<string, number>} */
+const lastSent = new Map();
+/** @param {string} name @param {[number, number] | null} progress */
+function progress(name, progress) {
+  const t = performance.now();
+  const done = progress === null || (progress[1] > 0 && progress[0] >= progress[1]);
+  if (!done && t - (lastSent.get(name) || 0) < 50) return;
+  lastSent.set(name, t);
+  post({ kind: "download", name, progress });
+}
+
+// A new task of this worker's event loop (Python's thinking yields between slices with it, py/worker.py): a
+// MessageChannel hop is never clamped, where a chain of setTimeout(0) is (4 ms a step in WebKit's workers).
+const hop = new MessageChannel();
+/** @type {(() => void)[]} */
+const hops = [];
+hop.port1.onmessage = () => { const resolve = hops.shift(); if (resolve) resolve(); };
+/** @type {{mtNextTask?: () => Promise<void>}} */ (globalThis).mtNextTask = () => new Promise((resolve) => {
+  hops.push(resolve);
+  hop.port2.postMessage(0);
+});
+
+/** @type {{stdout: (text: string) => void, stderr: (text: string) => void}} */
+const io = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
+
+const python = startPython({
+  progress,
+  note: (name, value) => post({ kind: "note", name, value }),
+  mark: (name) => post({ kind: "mark", name, at: now() }),
+  loadSnapshot: async (url, onProgress) => (await readSnapshot(url, onProgress)).memory,
+  nextTask: () => Promise.resolve(),   // nothing on this thread has to answer a tap
+  ready: Promise.resolve(),
+  fromCache: params.get("sw") === "1",
+  forced: /** @type {"snapshot" | "plain" | null} */ (params.get("boot")),
+  canSnapshot: true,
+  slowHint: params.get("slow") === "1",
+}, io);
+python.then(() => {
+  // the bytes this worker took from the network (the package, the runtime, the snapshot): they are in its own
+  // Resource Timing, not the page's (bench/page_speed.py adds them)
+  const entries = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"));
+  post({ kind: "note", name: "mtWorkerBytes", value: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0) });
+}, (err) => post({ kind: "failed", error: String(err && err.message ? err.message : err) }));
+
+export { version };
+
+/**
+ * PyScript's entry point (polyscript's engine calls loadPyodide({stderr, stdout, indexURL})): the interpreter
+ * already on its way.
+ * @param {PyodideConfig} [options]
+ */
+export function loadPyodide(options = {}) {
+  if (typeof options.stdout === "function") io.stdout = options.stdout;
+  if (typeof options.stderr === "function") io.stderr = options.stderr;
+  return python;
+}

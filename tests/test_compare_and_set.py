@@ -1,0 +1,118 @@
+"""The page writes an answer's saves as compare-and-set (Python works in a worker, the page's thread writes):
+when another tab writes between an event and its answer, nothing is written over it, Python decides again
+from the fresh texts, and nothing either tab saved is lost."""
+
+from __future__ import annotations
+
+import json
+
+from mexican_train import Rules, new_match, stats
+from mexican_train.cli import play_out
+from mexican_train.match import Player
+from mexican_train.ui import records
+from mexican_train.ui.storage import MATCH_KEY, DictStorage
+from tests.browser_side import apply_writes, new_tab
+
+SETTINGS = {"set": 6, "seats": 2, "rounds": "one", "seed": 4, "cpu_speed": "instant",
+            "players": [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "random"}]}
+
+
+def finished_elsewhere():
+    """A one-round match a person finished against Easy in another tab."""
+    match = new_match(Rules.make("standard", set=6, seats=2, rounds=1), 9, [Player("Ana", "random"),
+                                                                            Player("Bot", "easy")])
+    return play_out(match)._replace(players=(Player("Ana", "human"), Player("Bot", "easy")))
+
+
+def first_play(vm):
+    tile = next(t for t in vm["hand"]["tiles"] if t["playable"])
+    return tile["id"], tile["targets"][0]
+
+
+def next_event(vm):
+    """The event a player who always makes the first move offered would send next (None: the round is over)."""
+    shown = {c["id"] for c in vm["commands"] if c["shown"]}
+    if vm["screen"] != "board":
+        return None
+    for name in ("next", "reveal"):
+        if name in shown:
+            return {"type": "command", "name": name}
+    if vm["cpu"]["pending"]:
+        return {"type": "cpu"}
+    if vm["hand"] and any(t["playable"] for t in vm["hand"]["tiles"]):
+        if any(t["selected"] for t in vm["hand"]["tiles"]):
+            return {"type": "train", "train": next(t for t in vm["hand"]["tiles"] if t["selected"])["targets"][0]}
+        return {"type": "tile", "tile": first_play(vm)[0]}
+    for name in ("draw", "pass"):
+        if name in shown:
+            return {"type": "command", "name": name}
+    raise AssertionError(f"nothing to do on {vm['step']}: {shown}")
+
+
+def test_a_move_answered_after_another_tab_took_the_match_over_writes_nothing_over_it():
+    store = DictStorage()
+    mine, theirs = new_tab(store, "tab-a"), new_tab(store, "tab-b")
+    mine.boot()
+    vm = mine.send({"type": "new_match", "settings": SETTINGS})
+    theirs.boot()
+    tile, train = first_play(vm)
+    mine.send({"type": "tile", "tile": tile})
+    taken = []
+
+    def the_other_tab_continues_the_match():
+        theirs.send({"type": "continue_saved"})   # it writes the save, now its own
+        taken.append(store.get_item(MATCH_KEY))
+
+    answer = mine.call({"type": "train", "train": train}, meanwhile=the_other_tab_continues_the_match)
+    # the first answer's writes expected the old save: none was made, the page reported "changed", and
+    # Python answered again from the fresh texts
+    failed = [a for a in mine.answers if a["writes"]]
+    assert any(json.loads(a["writes"][0]["expect"] or "{}").get("tab") == "tab-a" for a in failed)
+    assert store.get_item(MATCH_KEY) == taken[0], "the other tab's save was written over"
+    assert json.loads(taken[0])["tab"] == "tab-b"
+    vm = answer["view"]
+    assert vm["blocked"] is True and "another tab" in vm["notice"]
+    assert vm["step"].split("/")[:2] == ["0", "1"], "the move played here left this tab's screen"
+
+
+def test_a_mismatched_write_is_refused_whole_and_the_storage_is_left_as_it_was():
+    store = DictStorage()
+    store.set_item(MATCH_KEY, "theirs")
+    writes = [{"area": "local", "op": "set", "key": records.STATS_KEY, "value": "{}", "expect": None},
+              {"area": "local", "op": "set", "key": MATCH_KEY, "value": "mine", "expect": "old"}]
+    assert apply_writes({"local": store, "session": DictStorage()}, writes) == {"at": 1, "reason": "changed",
+                                                                                "error": ""}
+    assert store.items == {MATCH_KEY: "theirs"}
+
+
+def test_a_round_recorded_while_another_tab_recorded_a_match_keeps_both_in_the_statistics():
+    def play(store, meanwhile_at=None, meanwhile=None):
+        tab = new_tab(store, "tab-a")
+        tab.boot()
+        vm = tab.send({"type": "new_match", "settings": SETTINGS})
+        calls = 0
+        while (event := next_event(vm)) is not None:
+            before = len(tab.answers)
+            extra = meanwhile if calls == meanwhile_at else None
+            answer = tab.call(event, meanwhile=extra)
+            while answer["thinking"]:
+                answer = tab.call({"type": "think"})
+            vm = answer["view"] if answer["part"] == "game" else vm
+            if meanwhile_at is None and any(w["key"] == records.STATS_KEY for a in tab.answers[before:]
+                                            for w in a["writes"]):
+                return calls
+            calls += 1
+            assert calls < 500
+        return calls
+
+    recording = play(DictStorage())   # the event whose answer records the round, in this deal
+    store = DictStorage()
+    other = stats.record(stats.empty(), "other-tab-match", finished_elsewhere(), "2026-11-30")
+
+    def the_other_tab_records_its_match():
+        store.set_item(records.STATS_KEY, stats.dumps(other))
+
+    play(store, recording, the_other_tab_records_its_match)
+    record = stats.loads(store.get_item(records.STATS_KEY))
+    ids = [m["id"] for m in record["matches"]]
+    assert "other-tab-match" in ids and len(ids) == 2, ids
