@@ -86,22 +86,29 @@ def dissect(data: bytes, start_ms: float, end_ms: float, over_ms: float = 100, t
     return lines
 
 
-def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: int, profile: bool = False,
-         phone: bool = False) -> dict:
-    """One match at ``speed`` under a CPU slowed ``rate`` times: the long tasks and the slowest bridge steps."""
+def open_page(browser, base: str, phone: bool):
+    """The game in a new context (the phone's or a 1100x850 window), ready, its long tasks observed and its
+    errors collected."""
     if phone:
         from bench.phone_speed import PHONE
         context = browser.new_context(**PHONE)
     else:
         context = browser.new_context(viewport=DESKTOP)
     problems: list[str] = []
+    page = context.new_page()
+    page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.add_init_script(OBSERVE)
+    page.goto(base + "?test=1&nosw")
+    page.wait_for_selector("html[data-py-ready]", state="attached", timeout=READY_MS)
+    return context, page, problems
+
+
+def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: int, profile: bool = False,
+         phone: bool = False) -> dict:
+    """One match at ``speed`` under a CPU slowed ``rate`` times: the long tasks and the slowest bridge steps."""
+    context, page, problems = open_page(browser, base, phone)
     try:
-        page = context.new_page()
-        page.on("console", lambda m: m.type == "error" and problems.append(m.text))
-        page.on("pageerror", lambda e: problems.append(str(e)))
-        page.add_init_script(OBSERVE)
-        page.goto(base + "?test=1&nosw")
-        page.wait_for_selector("html[data-py-ready]", state="attached", timeout=READY_MS)
         fill_match_form(page, seats, 12, "one", speed, seed)
         throttle = Throttle(context.new_cdp_session(page), rate)
         page.evaluate("window.mtPerf.steps.length = 0")
@@ -144,19 +151,8 @@ def review_file(seed: int = 7) -> str:
 
 def review(browser, base: str, rate: float, text: str, phone: bool = False) -> dict:
     """The review of a finished match opened from a file, under a CPU slowed ``rate`` times: its long tasks."""
-    if phone:
-        from bench.phone_speed import PHONE
-        context = browser.new_context(**PHONE)
-    else:
-        context = browser.new_context(viewport=DESKTOP)
-    problems: list[str] = []
+    context, page, problems = open_page(browser, base, phone)
     try:
-        page = context.new_page()
-        page.on("console", lambda m: m.type == "error" and problems.append(m.text))
-        page.on("pageerror", lambda e: problems.append(str(e)))
-        page.add_init_script(OBSERVE)
-        page.goto(base + "?test=1&nosw")
-        page.wait_for_selector("html[data-py-ready]", state="attached", timeout=READY_MS)
         page.set_input_files("#import-file", files=[{"name": "match.json", "mimeType": "application/json",
                                                      "buffer": text.encode()}])
         # the file opens on its last round's end; its button leads to the match's end, where the review is

@@ -40,16 +40,21 @@ def test_python_is_not_on_the_pages_thread_and_a_tap_is_answered_while_it_works(
     page.wait_for_function("() => window.spinDone", timeout=40_000)
 
 
-def test_a_computers_thinking_gives_way_to_a_pause_at_once(fresh_page):
+def strong_thinking(fresh_page):
+    """A page where two Strong computers play at instant speed, the first one's thinking under way."""
     page, watch, url = fresh_page()
     page.goto(url)
     wait_ready(page)
     game = Game(page)
-    # two Strong computers: the first one's thinking is under way when the pause comes
     game.fill_setup([("Ana", "strong"), ("Bob", "strong")], set=12, speed="instant", seed=5)
     # started by a script's click: Playwright's own would wait for the page to be quiet (conftest.py)
     page.evaluate("() => document.querySelector('#setup [data-action=\\'start\\']').click()")
     page.wait_for_function("() => document.documentElement.dataset.thinking === 'cpu'", timeout=20_000)
+    return page, game
+
+
+def test_a_computers_thinking_gives_way_to_a_pause_at_once(fresh_page):
+    page, game = strong_thinking(fresh_page)
     page.keyboard.press("p")
     page.wait_for_selector("#pause-dialog", state="visible", timeout=5_000)
     step = game.attr("data-step")
@@ -201,13 +206,7 @@ def test_a_computer_slow_to_move_says_it_is_thinking_and_a_quick_one_never_does(
 
     # two Strong computers: while the first thinks, Python is kept busy for 2 s (a test hook), so its move
     # comes late; the sign shows on its train after 300 ms and goes with the move
-    page, watch, url = fresh_page()
-    page.goto(url)
-    wait_ready(page)
-    game = Game(page)
-    game.fill_setup([("Ana", "strong"), ("Bob", "strong")], set=12, speed="instant", seed=5)
-    page.evaluate("() => document.querySelector('#setup [data-action=\\'start\\']').click()")
-    page.wait_for_function("() => document.documentElement.dataset.thinking === 'cpu'", timeout=20_000)
+    page, game = strong_thinking(fresh_page)
     step = game.attr("data-step")
     page.evaluate("() => { window.mtTest.call({type: 'spin', ms: 2000}); }")
     page.wait_for_function("() => document.documentElement.hasAttribute('data-cpu-thinking')", timeout=1_500)
