@@ -20,11 +20,13 @@ from typing import NamedTuple
 
 from ..actions import Action
 from ..i18n import N_
+from ..match import HUMAN
 from ..view import SeatView
 from . import easy, normal, strong
 from .base import Steps, finish
 
 Chooser = Callable[[SeatView, random.Random], Action]
+Thinker = Callable[[SeatView, random.Random], Steps[strong.Decision]]
 
 
 def random_player(view: SeatView, rng: random.Random) -> Action:
@@ -40,6 +42,7 @@ class Level(NamedTuple):
     label: str          # msgid: its name on the setup screen and beside its seat
     description: str    # msgid: one sentence for the help
     offered: bool = True  # on the setup screen (``random`` is for tests: only with ?test=1)
+    think: Thinker | None = None  # a level that thinks in steps (the page runs them in slices)
 
 
 LEVELS: tuple[Level, ...] = (
@@ -49,7 +52,7 @@ LEVELS: tuple[Level, ...] = (
           N_("Normal looks one move ahead, weighing the pips it sheds against the tiles it keeps connected.")),
     Level("strong", strong.choose, N_("Strong"),
           N_("Strong plans its own train, keeps spare tiles for the shared trains and plays its options out "
-             "on guesses of the hidden tiles, never looking at them.")),
+             "on guesses of the hidden tiles, never looking at them."), think=strong.think),
     Level("random", random_player, N_("Random (testing)"), N_("Random makes any legal move."), offered=False),
 )
 """Every CPU level, declared once: the match file, the setup screen, the help and the command line use this."""
@@ -57,7 +60,9 @@ LEVELS: tuple[Level, ...] = (
 PLAYERS: dict[str, Chooser] = {level.name: level.choose for level in LEVELS}
 """Every CPU player by the name the match file gives its ``kind``."""
 
-HUMAN = "human"
+THINKERS: dict[str, Thinker] = {level.name: level.think for level in LEVELS if level.think is not None}
+"""The levels that think in steps, by name."""
+
 KINDS: tuple[str, ...] = (HUMAN,) + tuple(PLAYERS)
 """Every ``kind`` a seat of a match file may have: a person, or a CPU level."""
 
@@ -78,9 +83,10 @@ def player_rng(seed: int, seat: int, round_number: int = 0) -> random.Random:
 def think(kind: str, view: SeatView, rng: random.Random) -> Steps[Action]:
     """CPU ``kind``'s action for the seat to move, in steps: a generator that yields between small units
     of work and returns the action (exactly ``get_player(kind)(view, rng)``). Easy and Normal decide in
-    one step; Strong yields while it judges and plays out (``strong.think``)."""
-    if kind == "strong":
-        decision = yield from strong.think(view, rng)
+    one step; a level with a ``think`` (Strong) yields while it judges and plays out."""
+    thinker = THINKERS.get(kind)
+    if thinker is not None:
+        decision = yield from thinker(view, rng)
         return decision.action
     return get_player(kind)(view, rng)
 
@@ -89,10 +95,12 @@ def explain_steps(kind: str, view: SeatView, rng: random.Random,
                   names: Sequence[str] | None = None) -> Steps[tuple[Action, str]]:
     """``explain``, in steps (see ``think``)."""
     from . import hint
-    if kind == "strong":
-        decision = yield from strong.think(view, rng)
+    thinker = THINKERS.get(kind)
+    if thinker is not None:
+        decision = yield from thinker(view, rng)
         return decision.action, hint.reason(view, decision.action, decision, names)
     action = get_player(kind)(view, rng)
+    # the reason is how Strong sees the action (its judgement alone, no play-outs)
     decision = yield from strong.think(view, random.Random(0), iterations=0)
     return action, hint.reason(view, action, decision, names)
 
