@@ -85,6 +85,10 @@ interface MtPython {
 
 interface Window {
   mtBoot: MtBoot;
+  /** Set by static/js/prefs.js: a service worker controlled the page when it started. */
+  mtLoadedByWorker?: boolean;
+  /** Set by static/js/prefs.js: another service worker took over since (offline.js offers the reload). */
+  mtTakenOver?: boolean;
   /** Set by static/js/python.js once Python is ready. */
   mtPython?: MtPython;
   /** Set by py/page.py when Python runs on the page's thread. */

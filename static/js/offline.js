@@ -91,12 +91,13 @@ try {
 } catch (e) {
   container = null;   // some browsers throw here when storage is blocked
 }
-const loadedByWorker = !!(container && container.controller);
+const loadedByWorker = window.mtLoadedByWorker !== undefined ? window.mtLoadedByWorker : !!(container && container.controller);
 if (container) {
   container.addEventListener("controllerchange", () => {
     if (loadedByWorker) showUpdateNotice();   // a new release took over; this page still runs the old one
     checkCache().catch(() => {});
   });
+  if (window.mtTakenOver && loadedByWorker) showUpdateNotice();   // it took over before this module ran
 }
 
 let started = false;

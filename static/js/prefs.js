@@ -13,6 +13,15 @@
 // window fires "mt:prefs" with the new values (app.js re-draws the tiles).
 (function () {
   "use strict";
+  // The service worker in charge when the page started, and whether a new release took over since,
+  // watched from the first script on: a takeover can come before the page's modules run (offline.js).
+  try {
+    var sw = navigator.serviceWorker;
+    if (sw && !/[?&]nosw\b/.test(location.search)) {
+      window.mtLoadedByWorker = !!sw.controller;
+      sw.addEventListener("controllerchange", function () { window.mtTakenOver = true; });
+    }
+  } catch (e) { /* storage blocked: no service worker */ }
   // The language: one page per language (index.html is English, index.<lang>.html the others). A
   // language named in the address (?lang=es, for hosts and shared links) comes first, then the one chosen
   // in this browser (static/js/language.js keeps it), then, on the default page only, the browser's own
