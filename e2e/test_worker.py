@@ -76,13 +76,19 @@ SAVES_BEFORE_SHOWN = """(() => {
 })()""" % json.dumps(MATCH_KEY)
 
 
-def test_a_moves_save_is_written_before_the_move_is_shown(fresh_page):
+def match_vs_cpu(fresh_page, init_script):
+    """A page with ``init_script`` added before its own, a one-round match against a computer started."""
     page, watch, url = fresh_page()
-    page.add_init_script(SAVES_BEFORE_SHOWN)
+    page.add_init_script(init_script)
     page.goto(url)
     wait_ready(page)
     game = Game(page)
     game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
+    return page, game
+
+
+def test_a_moves_save_is_written_before_the_move_is_shown(fresh_page):
+    page, game = match_vs_cpu(fresh_page, SAVES_BEFORE_SHOWN)
     drawn = []
     for _ in range(6):
         if not game.step_once():
@@ -193,12 +199,7 @@ COUNT_SIGNS = """(() => {
 
 
 def test_a_computer_slow_to_move_says_it_is_thinking_and_a_quick_one_never_does(fresh_page):
-    page, watch, url = fresh_page()
-    page.add_init_script(COUNT_SIGNS)
-    page.goto(url)
-    wait_ready(page)
-    game = Game(page)
-    game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
+    page, game = match_vs_cpu(fresh_page, COUNT_SIGNS)
     for _ in range(4):
         game.step_once()
     game.idle()
