@@ -15,6 +15,20 @@ from tests.helpers import send, settings
 CMD = '[data-action="{}"]'
 
 
+def match_on_fresh_page(fresh_page, players, init_script=None, **settings):
+    """A page of its own (``fresh_page``, with ``init_script`` added before the page's scripts), ready, with a
+    match of ``players`` started from the setup form: (page, watch, game)."""
+    from e2e.conftest import wait_ready
+    page, watch, url = fresh_page()
+    if init_script:
+        page.add_init_script(init_script)
+    page.goto(url)
+    wait_ready(page)
+    game = Game(page)
+    game.new_match(players, **settings)
+    return page, watch, game
+
+
 def to_setup(page, settle=lambda page: None):
     """The setup screen, reached through the page's own controls whatever dialog is on top (the one way to
     it in the browser tests); ``settle(page)`` runs before each look (the monkey waits for its slow

@@ -16,7 +16,7 @@ import json
 import re
 
 from e2e.conftest import wait_ready
-from e2e.game import Game
+from e2e.game import Game, match_on_fresh_page
 from e2e.random_play import STORAGE_BACK, STORAGE_FULL  # localStorage refusing every write, and back
 
 from mexican_train.ui.storage import MATCH_KEY, UNREADABLE_PREFIX
@@ -148,11 +148,7 @@ BREAK_PYTHON = "() => window.mtTest.breakBridge('Pyodide has suffered a fatal er
 
 
 def test_saves_that_fail_are_counted_a_reload_says_how_far_behind_and_a_dead_bridge_offers_a_reload(fresh_page):
-    page, watch, url = fresh_page()
-    page.goto(url)
-    wait_ready(page)
-    game = Game(page)
-    game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
+    page, watch, game = match_on_fresh_page(fresh_page, VS_CPU, set=6, rounds="one", speed="instant", seed=4)
     game.step_once()
     game.idle()
     assert game.attr("data-unsaved") == ""
@@ -201,11 +197,7 @@ def test_saves_that_fail_are_counted_a_reload_says_how_far_behind_and_a_dead_bri
 
 
 def test_python_that_stops_answering_on_the_replay_screen_is_said_and_a_reload_is_offered(fresh_page):
-    page, watch, url = fresh_page()
-    page.goto(url)
-    wait_ready(page)
-    game = Game(page)
-    game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
+    page, watch, game = match_on_fresh_page(fresh_page, VS_CPU, set=6, rounds="one", speed="instant", seed=4)
     for _ in range(3):
         game.step_once()
     game.idle()

@@ -11,12 +11,13 @@ import threading
 
 import pytest
 from e2e.conftest import DESKTOP, Watch, wait_ready
-from e2e.game import Game
+from e2e.game import Game, match_on_fresh_page
 
 from mexican_train.ui.storage import MATCH_KEY
 from scripts import serve
 
 VS_CPU = [("Ana", "human"), ("Bot", "random")]
+ONE_ROUND = dict(set=6, rounds="one", speed="instant", seed=4)
 
 
 def test_python_is_not_on_the_pages_thread_and_a_tap_is_answered_while_it_works(fresh_page):
@@ -76,19 +77,8 @@ SAVES_BEFORE_SHOWN = """(() => {
 })()""" % json.dumps(MATCH_KEY)
 
 
-def match_vs_cpu(fresh_page, init_script):
-    """A page with ``init_script`` added before its own, a one-round match against a computer started."""
-    page, watch, url = fresh_page()
-    page.add_init_script(init_script)
-    page.goto(url)
-    wait_ready(page)
-    game = Game(page)
-    game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
-    return page, game
-
-
 def test_a_moves_save_is_written_before_the_move_is_shown(fresh_page):
-    page, game = match_vs_cpu(fresh_page, SAVES_BEFORE_SHOWN)
+    page, watch, game = match_on_fresh_page(fresh_page, VS_CPU, SAVES_BEFORE_SHOWN, **ONE_ROUND)
     drawn = []
     for _ in range(6):
         if not game.step_once():
@@ -171,11 +161,7 @@ ANOTHER_TAB_SAVES = """(key) => window.mtTest.meanwhile(() => {
 
 
 def test_a_save_another_tab_writes_while_python_works_is_never_written_over(fresh_page):
-    page, watch, url = fresh_page()
-    page.goto(url)
-    wait_ready(page)
-    game = Game(page)
-    game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
+    page, watch, game = match_on_fresh_page(fresh_page, VS_CPU, **ONE_ROUND)
     tile = game.playable()[0]
     page.click(f'#hand-tiles [data-tile="{tile}"]')
     page.evaluate(ANOTHER_TAB_SAVES, MATCH_KEY)
@@ -199,7 +185,7 @@ COUNT_SIGNS = """(() => {
 
 
 def test_a_computer_slow_to_move_says_it_is_thinking_and_a_quick_one_never_does(fresh_page):
-    page, game = match_vs_cpu(fresh_page, COUNT_SIGNS)
+    page, watch, game = match_on_fresh_page(fresh_page, VS_CPU, COUNT_SIGNS, **ONE_ROUND)
     for _ in range(4):
         game.step_once()
     game.idle()
