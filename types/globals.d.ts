@@ -15,7 +15,7 @@ interface MtBoot {
   whenReady(fn: () => void): void;
   /** app.js mirrors the progress with it. */
   onProgress: ((pct: number, stage: string) => void) | null;
-  /** static/js/idb-fallback.js: PyScript's store was kept in memory. */
+  /** static/js/idb-standin.js: PyScript's store was kept in memory. */
   idbFallback?: boolean;
   watchdogFired?: boolean;
 }

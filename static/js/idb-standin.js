@@ -1,6 +1,6 @@
 // Lets Python start where the browser refuses IndexedDB (a game embedded in another site's page with
 // third-party storage blocked, some private windows), on the page's thread and in PyScript's worker alike
-// (static/js/python.js and static/js/py-worker.mjs install it before PyScript's engine runs).
+// (static/js/idb-page.js and static/js/worker/py-worker.js install it before PyScript's engine runs).
 //
 // PyScript opens an IndexedDB store at every start ("Loading Storage"; it caches Pyodide packages, which this
 // game does not use). When the browser denies it, the open request fails, PyScript's start-up promise rejects

@@ -1,4 +1,4 @@
-// How Python starts, wherever it runs: in PyScript's worker (static/js/py-worker.mjs, the usual way) or on the
+// How Python starts, wherever it runs: in PyScript's worker (static/js/worker/py-worker.js, the usual way) or on the
 // page's thread (static/js/pyodide-start.js, when no worker can be had). A module of functions only: each
 // caller says what its thread can do (``Place``) and gets Pyodide back, started the fastest way the network
 // allows, with the game's package unpacked into Python's working folder.

@@ -6,7 +6,7 @@
 //
 // Why a worker: inflating the 31 MB of memory takes ~0.4 s of one core on the 2-core test machine (measured in
 // Chromium: one ~0.3 s block), which on the page's thread delayed the first paint and everything PyScript does
-// before Python is ready. (Python in PyScript's worker reads the snapshot there: static/js/py-worker.mjs.)
+// before Python is ready. (Python in PyScript's worker reads the snapshot there: static/js/worker/py-worker.js.)
 //
 // Messages from the worker: {progress: [received, total]} as the download streams in (compressed bytes),
 // then {memory: ArrayBuffer, transferSize} (the memory transferred, not copied; transferSize is Resource
