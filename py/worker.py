@@ -16,17 +16,13 @@ calls, the storage's texts included):
 
 from __future__ import annotations
 
-import gc
-import json
-import os
 import sys
 import time
 
 import js
 from pyscript import sync
 
-from mexican_train.i18n import set_language
-from mexican_train.ui.dispatch import Page
+from mexican_train.ui.dispatch import Page, answer_text, call_data, gc_kept_short, open_page
 
 THINK_MS = 50.0
 """How long one ``think`` call works (in slices of ``jobs.SLICE_MS``) before answering: longer calls save the
@@ -42,9 +38,7 @@ class Worker:
 
     def ready(self, lang: str) -> str:
         """Make the Page in the page's language; Python's version."""
-        set_language(str(lang or "en"))
-        self.page = Page(tab=os.urandom(6).hex(), clock=lambda: float(js.Date.now()))
-        gc.freeze()
+        self.page = open_page(str(lang or "en"), clock=lambda: float(js.Date.now()))
         return sys.version.split()[0]
 
     async def call(self, text: str) -> str:
@@ -52,33 +46,23 @@ class Worker:
         page = self.page
         assert page is not None, "ready() first"
         self.interrupted = False
-        before = page.apps.active.session.match
-        data = _parsed(text)
-        answer = page.call(data)
-        if _thinking_on(answer) and _is_think(data):
-            deadline = time.perf_counter() + THINK_MS / 1000
-            while time.perf_counter() < deadline:
-                await js.mtNextTask()   # a new task of the worker: the page's interrupt is heard here
-                if self.interrupted:
-                    break
-                answer = page.call(data)
-                if not _thinking_on(answer):
-                    break
-        if page.apps.active.session.match is not before:
-            # Keep the cyclic garbage collector's full passes short (see py/page.py).
-            gc.freeze()
-        return json.dumps(answer, separators=(",", ":"))
+        data = call_data(text)
+        with gc_kept_short(page):
+            answer = page.call(data)
+            if _thinking_on(answer) and _is_think(data):
+                deadline = time.perf_counter() + THINK_MS / 1000
+                while time.perf_counter() < deadline:
+                    await js.mtNextTask()   # a new task of the worker: the page's interrupt is heard here
+                    if self.interrupted:
+                        break
+                    answer = page.call(data)
+                    if not _thinking_on(answer):
+                        break
+        return answer_text(answer)
 
     def interrupt(self) -> None:
         """The page has an event waiting: the ``think`` in flight answers after its slice."""
         self.interrupted = True
-
-
-def _parsed(text: str) -> object:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None
 
 
 def _is_think(data: object) -> bool:
