@@ -5,6 +5,7 @@
     python3 -m bench.page_speed --runs 9 --rounds short
     python3 -m bench.page_speed --no-match      # only the start-up figures
     python3 -m bench.page_speed --json out.json # also write every raw figure
+    python3 -m bench.page_speed --query worker=0 # the game's pages with Python on the page's thread
 
 It serves the repository with scripts/serve.py (a process of its own, on a free
 port) and drives Debian's Chromium (``CHROMIUM``, default /usr/bin/chromium)
@@ -135,16 +136,17 @@ def load(page, url: str) -> dict:
     return page.evaluate(METRICS_JS)
 
 
-def game_cold_and_warm(browser, base: str, problems: list) -> tuple[dict, dict | None]:
+def game_cold_and_warm(browser, base: str, problems: list, query: str = "") -> tuple[dict, dict | None]:
     context = browser.new_context(viewport=DESKTOP)
+    url = base + ("?" + query if query else "")
     try:
         page = context.new_page()
         watch = Problems(page, "game")
-        cold = load(page, base)
+        cold = load(page, url)
         warm = None
         try:
             page.wait_for_selector('html[data-offline-ready="1"]', state="attached", timeout=READY_MS)
-            warm = load(page, base)
+            warm = load(page, url)
             if not warm["controlled"]:
                 problems.append("warm start: the page was not controlled by the service worker")
         except Exception as err:  # no service worker here: report the cold figures only
@@ -199,7 +201,8 @@ def fill_match_form(page, seats: list[str], set_: int, rounds: str, speed: str, 
     page.fill("#seed", str(seed))
 
 
-def cpu_match(browser, base: str, seats: list[str], set_: int, rounds: str, seed: int, problems: list) -> dict:
+def cpu_match(browser, base: str, seats: list[str], set_: int, rounds: str, seed: int, problems: list,
+              query: str = "") -> dict:
     """Play a whole CPU-only match at instant speed; returns the raw timings."""
     context = browser.new_context(viewport=DESKTOP)
     decisions: list[list] = []
@@ -208,7 +211,7 @@ def cpu_match(browser, base: str, seats: list[str], set_: int, rounds: str, seed
         page = context.new_page()
         page.set_default_timeout(30_000)
         watch = Problems(page, "match")
-        page.goto(base + "?test=1&nosw")
+        page.goto(base + "?test=1&nosw" + ("&" + query if query else ""))
         page.wait_for_selector("html[data-py-ready]", state="attached", timeout=READY_MS)
         fill_match_form(page, seats, set_, rounds, "instant", seed)
         page.evaluate("window.mtPerf.layout = true; window.mtPerf.steps.length = 0; window.mtTest.call({type: 'timings'})")
@@ -364,6 +367,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--rounds", default="one", choices=("one", "short", "full"))
     ap.add_argument("--seed", type=int, default=1, help="the match's deal number")
     ap.add_argument("--json", help="write every raw figure to this file")
+    ap.add_argument("--query", default="", help="added to the game's address, e.g. worker=0 (not to the bare page's)")
     a = ap.parse_args(argv)
     if not os.path.exists(os.path.join(ROOT, "vendor", "pyodide", "pyodide.asm.wasm")):
         raise SystemExit("page_speed: vendor/ is missing: run bash scripts/setup.sh first")
@@ -382,7 +386,7 @@ def main(argv: list[str]) -> int:
             for i in range(a.runs):
                 for kind in kinds[i % 3:] + kinds[:i % 3]:
                     if kind == "game":
-                        cold, warm = game_cold_and_warm(browser, base, problems)
+                        cold, warm = game_cold_and_warm(browser, base, problems, a.query)
                         runs["game"].append(cold)
                         if warm:
                             runs["warm"].append(warm)
@@ -396,7 +400,7 @@ def main(argv: list[str]) -> int:
             if not a.no_match:
                 seats = [s.strip() for s in a.seats.split(",") if s.strip()]
                 t0 = time.time()
-                match = cpu_match(browser, base, seats, a.set, a.rounds, a.seed, problems)
+                match = cpu_match(browser, base, seats, a.set, a.rounds, a.seed, problems, a.query)
                 print(f"match: {len(match['decisions'])} CPU steps in {time.time() - t0:.0f} s", flush=True)
             browser.close()
     finally:

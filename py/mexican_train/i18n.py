@@ -29,6 +29,7 @@ the view model speak the language set with ``set_language``.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import os
 import re
@@ -235,10 +236,16 @@ PLURAL_SAMPLES = tuple(range(0, 200)) + (1_000, 10_000, 100_000, 1_000_000, 2_00
 
 def plural_samples(lang: str | None = None) -> list[int]:
     """One number for each plural form of ``lang``, in the forms' order (English: [1, 0])."""
+    return list(_samples_of(lang or _language))
+
+
+@functools.lru_cache(maxsize=None)
+def _samples_of(lang: str) -> tuple[int, ...]:
+    # A language's plural rule never changes, and the board asks for its forms at every step.
     first: dict[int, int] = {}
     for n in PLURAL_SAMPLES:
         first.setdefault(plural_index(n, lang), n)
-    return [first[index] for index in sorted(first)]
+    return tuple(first[index] for index in sorted(first))
 
 
 def plural_forms(pair: tuple[str, str]) -> list[str]:

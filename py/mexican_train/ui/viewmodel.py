@@ -189,6 +189,7 @@ def _trains(session: Session, known: Facts, match: Match, state: RoundState, me:
     targets = set(targets_of(match, session.selected)) if session.selected is not None and actor is not None else set()
     binding = set(state.open_doubles) if state.result is None else set()
     hinted = str(session.hint[0].train) if session.hint and session.hint[0].train is not None else None
+    earlier = plural_forms(S.TRAIN_EARLIER)
     rows: list[TrainRow] = []
     for index in [seats] + list(range(seats)):  # the shared train first, then each seat's
         train = state.trains[index]
@@ -219,7 +220,7 @@ def _trains(session: Session, known: Facts, match: Match, state: RoundState, me:
             "tiles": [_placed(pair) for pair in train.tiles], "marked": train.marked, "mine": mine,
             "open_double": index in binding, "eligible": key in playable_on, "target": key in targets,
             "hinted": hinted == key, "label": spoken,
-            "earlier_text": plural_forms(S.TRAIN_EARLIER),
+            "earlier_text": list(earlier),
         })
     return rows
 
