@@ -20,9 +20,11 @@ import sys
 import time
 
 import js
-from pyscript import sync
 
-from mexican_train.ui.dispatch import Page, answer_text, call_data, gc_kept_short, open_page
+js.mtMark("mt-worker-py")   # PyScript's own start in the worker is over: this file begins
+from pyscript import sync  # noqa: E402
+
+from mexican_train.ui.dispatch import Page, answer_text, call_data, gc_kept_short, open_page  # noqa: E402
 
 THINK_MS = 50.0
 """How long one ``think`` call works (in slices of ``jobs.SLICE_MS``) before answering: longer calls save the
@@ -39,6 +41,7 @@ class Worker:
     def ready(self, lang: str) -> str:
         """Make the Page in the page's language; Python's version."""
         self.page = open_page(str(lang or "en"), clock=lambda: float(js.Date.now()))
+        js.mtMark("mt-page-open")
         return sys.version.split()[0]
 
     async def call(self, text: str) -> str:

@@ -7,3 +7,6 @@ Date: Any
 
 def mtNextTask() -> Awaitable[None]:
     """A new task of the worker's event loop (static/js/worker/py-worker.js)."""
+
+def mtMark(name: str) -> None:
+    """A performance mark on the page's clock (static/js/worker/py-worker.js)."""
