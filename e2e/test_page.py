@@ -15,7 +15,7 @@ import time
 import zipfile
 
 import pytest
-from e2e.conftest import ROOT
+from e2e.conftest import ROOT, wait_ready
 from e2e.game import Game, first_turn_draws_and_marks, mentions, open_double_line, tile_texts
 
 from mexican_train.dealing import deal
@@ -23,6 +23,30 @@ from mexican_train.rules import Rules
 from scripts import build_py
 
 VS_CPU = [("Ana", "human"), ("Bot", "random")]
+
+
+def test_change_settings_and_how_to_play_answer_before_the_page_s_modules_have_run(fresh_page):
+    """On a slow phone the page's modules run only once it is all parsed, seconds after the first paint: the
+    first screen's two buttons answer from the first paint on, and once the modules run they answer alone."""
+    page, watch, url = fresh_page()
+    held = []
+    page.route("**/static/js/app.js", lambda route: held.append(route))   # the page's modules wait
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector("#settings-toggle", state="visible")
+    page.click("#settings-toggle")
+    assert page.locator("#setup").is_visible() and page.get_attribute("#settings-toggle", "aria-expanded") == "true"
+    page.click("#settings-toggle")
+    assert not page.locator("#setup").is_visible() and page.get_attribute("#settings-toggle", "aria-expanded") == "false"
+    page.click('#setup-screen [data-action="help"]')
+    assert page.locator("#help-dialog").is_visible()
+    page.click('#help-dialog [data-action="close_dialog"]')
+    assert not page.locator("#help-dialog").is_visible()
+    assert held and page.evaluate("window.mtInput") is None, "the page's modules ran already"
+    held[0].continue_()
+    page.unroute("**/static/js/app.js")
+    wait_ready(page)
+    page.click("#settings-toggle")                                       # one answer, not two
+    assert page.locator("#setup").is_visible() and page.get_attribute("#settings-toggle", "aria-expanded") == "true"
 
 
 def test_first_paint_comes_before_python_and_an_early_start_waits_for_it(fresh_page):

@@ -89,6 +89,8 @@ interface Window {
   mtLoadedByWorker?: boolean;
   /** Set by static/js/prefs.js: another service worker took over since (offline.js offers the reload). */
   mtTakenOver?: boolean;
+  /** Set by static/js/input.js once the page's own input handling is there (prefs.js answers until then). */
+  mtInput?: boolean;
   /** Set by static/js/python.js once Python is ready. */
   mtPython?: MtPython;
   /** Set by py/page.py when Python runs on the page's thread. */

@@ -64,6 +64,7 @@ function trapTab(e) {
 
 /** @param {InputHooks} app */
 export function attachInput(app) {
+  window.mtInput = true;   // the early answers of static/js/prefs.js step aside
   document.addEventListener("click", (e) => {
     const t = e.target instanceof Element ? e.target : null;
     if (!t) return;

@@ -159,4 +159,25 @@
   document.addEventListener("change", onChange);
   document.addEventListener("DOMContentLoaded", sync);
   window.mtPrefs = { get: get, set: set, apply: apply, sync: sync, key: KEY };
+
+  // The first screen's "Change settings" and "How to play" answer from the first paint on: the page's
+  // modules run only once it is all parsed (seconds on a slow phone), and then static/js/input.js takes
+  // over (window.mtInput).
+  document.addEventListener("click", function (e) {
+    var target = e.target instanceof Element
+      ? e.target.closest('[data-action="settings"], [data-action="help"], #help-dialog [data-action="close_dialog"]') : null;
+    if (window.mtInput || !target) return;
+    var action = target.getAttribute("data-action");
+    if (action === "close_dialog") {
+      /** @type {HTMLDialogElement} */ (target.closest("dialog")).close();
+    } else if (action === "settings") {
+      var form = document.getElementById("setup");
+      if (!form) return;
+      form.hidden = !form.hidden;
+      target.setAttribute("aria-expanded", String(!form.hidden));
+    } else {
+      var help = /** @type {HTMLDialogElement | null} */ (document.getElementById("help-dialog"));
+      if (help && !help.open && help.showModal) help.showModal();
+    }
+  });
 })();
