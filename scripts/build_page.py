@@ -88,22 +88,7 @@ def sources() -> list[str]:
     found = [CSS, PREFS, MANIFEST] + sorted(os.path.join(d, n) for d, _dirs, names in os.walk(TEMPLATES)
                                             for n in names if n.endswith(".html"))
     found += sorted(os.path.join(d, n) for d, _dirs, names in os.walk(PACKAGE) for n in names if n.endswith(".py"))
-    return found + catalogs.compiled_files() + [os.path.abspath(__file__), os.path.abspath(csp.__file__),
-                                                 os.path.join(ROOT, PYSCRIPT, "core.js")]
-
-
-PYSCRIPT = "vendor/pyscript"
-
-
-def module_preloads() -> list[str]:
-    """PyScript's modules that static/js/python.js imports, one after the other, before Python can start
-    (core.js, its content-hashed chunk, the plugin chunk it imports at boot): the page names them all in its
-    head, so the browser fetches and compiles them while it reads the page instead of finding each from the
-    last. None before setup has copied PyScript into vendor/."""
-    if not os.path.exists(os.path.join(ROOT, PYSCRIPT, "core.js")):
-        return []
-    found = build_sw._pyscript_files(ROOT, PYSCRIPT)
-    return [f"{PYSCRIPT}/{name}" for name in ["core.js"] + sorted(found - {"core.js"})]
+    return found + catalogs.compiled_files() + [os.path.abspath(__file__), os.path.abspath(csp.__file__)]
 
 
 def _registry() -> dict:
@@ -193,7 +178,7 @@ def render(lang: str) -> str:
         page = env.get_template("index.html").render(
             parts=parts,
             # the style, the script and the data are ours and go in as they are
-            lang=lang, languages=langs, manifest=manifest_file(lang), module_preloads=module_preloads(), text=text, css=Markup(css), prefs_js=Markup(prefs_js), csp=Markup(POLICY),
+            lang=lang, languages=langs, manifest=manifest_file(lang), text=text, css=Markup(css), prefs_js=Markup(prefs_js), csp=Markup(POLICY),
             data_json=Markup(json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")),
             rule_options=Rules.options(), options=options,
             defaults=Rules.make("standard").to_dict(), levels=[lv for lv in LEVELS if lv.offered],

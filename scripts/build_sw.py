@@ -148,9 +148,7 @@ def site_files(root: str = ROOT) -> list[str]:
             if not name.startswith(".") and not name.endswith((".map", "~")) and not twin:
                 files.add(os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/"))
     files -= set(INLINED)   # inside every page already
-    # our modules importing from outside static/ (the runtime's own modules, which the page preloads too, are
-    # followed below: a scan of their text would find every plugin they could ever import)
-    for path in sorted(p for p in files if p.endswith(".js") and not p.startswith("vendor/")):
+    for path in sorted(p for p in files if p.endswith(".js")):   # modules importing from outside static/
         with open(os.path.join(root, path), encoding="utf-8") as f:
             # static and dynamic imports, and assets a module names relative to itself (new URL("..", import.meta.url))
             for spec in re.findall(r'(?:\bfrom\s*|\bimport\s*\(?\s*|\bnew\s+URL\(\s*)"(\.{1,2}/[^"]+)"', f.read()):
