@@ -266,7 +266,7 @@ def test_the_language_is_switched_mid_match_kept_and_remembered(browser, server,
         wait_ready(page)
         assert page_file(page) == "index.es.html"
         page.wait_for_selector('#saved-panel [data-action="continue_saved"]', state="visible")
-        assert "Tú, Ana y Compu 2" in page.inner_text("#saved-text")
+        assert "Tú contra Ana y Compu 2" in page.inner_text("#saved-text")
         page.click('#saved-panel [data-action="continue_saved"]')
         game.idle()
         assert snapshot(page) == before

@@ -285,7 +285,7 @@ def test_a_match_speaks_french_with_the_elision_and_the_plurals(speak):
     assert session.match.players[0].name == "Vous"
     assert vm["players"][1]["tiles_text"] == "10 dominos"
     assert vm["rules"].startswith("Règles standard · double-9, 10 dominos chacun")
-    assert "Nouvelle partie\u00a0: Vous, Ana et Ordi 2." in session.announce
+    assert "Nouvelle partie\u00a0: vous contre Ana et Ordi 2." in session.announce
 
 
 def test_the_hint_speaks_the_language_of_the_page(speak):

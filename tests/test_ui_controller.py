@@ -191,7 +191,7 @@ def test_a_whole_one_round_match_through_events_ends_on_the_match_screen():
         vm = view_model(session)
         if vm["screen"] == "round_end":
             assert vm["round_end"]["button"]["id"] == "final_results"
-            assert {r["name"] for r in vm["round_end"]["rows"]} == {"Ana", "Bot"}
+            assert {r["name"] for r in vm["round_end"]["rows"]} == {"Ana (you)", "Bot"}
             session = send(session, command("final_results"))
             break
         session = send(session, {"type": "cpu"}) if vm["cpu"]["pending"] else play_first_legal(session)

@@ -18,6 +18,8 @@ YOU = N_("You")
 PLAYER_N = N_("Player {n}")
 CPU_N = N_("CPU {n}")
 NAME_YOU = N_("{name} (you)")
+# the viewer's own seat in a list or a table when it kept the default name: never "You (you)"
+VIEWER_LABEL = NC_("the viewer's own seat in a list or table", "You")
 TRAIN_TITLE_YOURS = N_("Your train")
 TRAIN_TITLE_SEAT = N_("{name}'s train")
 MEXICAN_TRAIN = N_("Mexican Train")
@@ -103,6 +105,7 @@ SAID_PLAY_DOUBLE = N_("{name} played the double {tile} on {train}.")
 SAID_PLAY_DOUBLE_YOU = N_("You played the double {tile} on {train}.")
 SAID_DRAW = N_("{name} drew a tile.")
 SAID_DRAW_YOU = N_("You drew {tile}.")
+SAID_DRAW_YOU_UNSEEN = N_("You drew a tile.")  # the replay of an unfinished round: the tile stays hidden
 SAID_PASS = N_("{name} passed.")
 SAID_PASS_YOU = N_("You passed.")
 SAID_STOP = N_("{name} ended the opening chain.")
@@ -130,6 +133,7 @@ SAID_HINT = N_("Hint: {action}. {reason}")
 SAID_ROUND_START = N_("Round {number} of {rounds}: engine {engine}-{engine}. {name} starts.")
 SAID_ROUND_START_YOU = N_("Round {number} of {rounds}: engine {engine}-{engine}. You start.")
 SAID_MATCH_START = N_("New match: {players}.")
+SAID_MATCH_START_YOU = N_("New match: you against {players}.")
 SAID_RESTORED = N_("Saved match restored.")
 SAID_NAMES_CLEANED = NP_("Control or invisible characters were taken out of the name {names}.",
                          "Control or invisible characters were taken out of the names {names}.")
@@ -146,6 +150,7 @@ MOVED_MARK = N_("got a marker")
 
 # -- round and match end -------------------------------------------------------------
 ROUND_OVER_OUT = N_("Round {number} over: {name} went out.")
+ROUND_OVER_OUT_YOU = N_("Round {number} over: you went out.")
 ROUND_OVER_BLOCKED = N_("Round {number} over: the round was blocked.")
 ROUND_POINTS = NP_("{n} point", "{n} points")
 NO_TILES_LEFT = N_("no tiles left")
@@ -153,6 +158,7 @@ MATCH_OVER = N_("Match over")
 WINNER = NP_("{name} wins with {n} point.", "{name} wins with {n} points.")
 WINNER_YOU = NP_("You win with {n} point.", "You win with {n} points.")  # the one person against computers
 WINNERS = NP_("{names} share the win with {n} point.", "{names} share the win with {n} points.")
+WINNERS_YOU = NP_("You share the win with {names}, with {n} point.", "You share the win with {names}, with {n} points.")
 TOTAL = N_("Total")
 ROUND_N = N_("Round {number}")
 CHART_TITLE = N_("Scores after each round")
@@ -233,6 +239,7 @@ REVIEW_NOTHING = N_("Nothing to point out: no decision cost a point or more.")
 REVIEW_NO_PERSON = N_("There is nobody to review: every seat was played by the computer.")
 REVIEW_COUNT = NP_("{n} decision worth another look.", "{n} decisions worth another look.")
 REVIEW_WHERE = N_("Round {round}, action {action} ({name})")
+REVIEW_WHERE_YOURS = N_("Round {round}, action {action}")  # the one person against computers: no name to say
 REVIEW_PLAYED = N_("Played: {move}")
 REVIEW_BETTER = N_("Strong would play: {move}")
 REVIEW_COST = N_("About {cost} points more left in hand, on average")
@@ -302,6 +309,8 @@ WEEKDAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_
 # -- the saved match offered on the setup screen ----------------------------------------
 SAVED_MATCH = N_("{players}: {round}")
 SAVED_MATCH_OVER = N_("{players}: match over")
+SAVED_MATCH_YOU = N_("You against {players}: {round}")
+SAVED_MATCH_OVER_YOU = N_("You against {players}: match over")
 
 # -- the web app manifest (manifest.webmanifest is the English one; scripts/build_page.py writes the others) --
 MANIFEST = {
@@ -356,3 +365,33 @@ PAGE_TEXT = {
     "chartLabel": N_("{title}. Round by round totals: {summary}."),
     "toMove": N_("to play"),
 }
+
+
+# -- the person spoken to ------------------------------------------------------------------------------
+SECOND_PERSON: dict[str | tuple[str, str], str | tuple[str, str]] = {
+    SAID_PLAY: SAID_PLAY_YOU, SAID_PLAY_DOUBLE: SAID_PLAY_DOUBLE_YOU, SAID_DRAW: SAID_DRAW_YOU,
+    SAID_PASS: SAID_PASS_YOU, SAID_STOP: SAID_STOP_YOU, SAID_MARK: SAID_MARK_YOURS, SAID_UNMARK: SAID_UNMARK_YOURS,
+    SAID_OUT: SAID_OUT_YOU, SAID_TURN: SAID_TURN_YOU, SAID_ROUND_START: SAID_ROUND_START_YOU,
+    SAID_MATCH_START: SAID_MATCH_START_YOU, TRAIN_SEAT: TRAIN_YOURS, TRAIN_TITLE_SEAT: TRAIN_TITLE_YOURS,
+    STATE_PRIVATE: STATE_PRIVATE_YOURS, ROUND_OVER_OUT: ROUND_OVER_OUT_YOU, WINNER: WINNER_YOU,
+    WINNERS: WINNERS_YOU, REVIEW_WHERE: REVIEW_WHERE_YOURS, SAVED_MATCH: SAVED_MATCH_YOU,
+    SAVED_MATCH_OVER: SAVED_MATCH_OVER_YOU, DO_PLAY_NAMED: DO_PLAY, HAND_TITLE_NAMED: HAND_TITLE,
+}
+"""Every message with a seat's name (or a list of names) that can name the viewer's own seat, with the twin
+said instead when it does (the one person against computers; in hot-seat play, the seat whose hand is shown)."""
+
+NAMED_BY_LABEL = {
+    NAME_YOU: "the viewer's seat with a name someone typed (``narrate.seat_label``); the default is VIEWER_LABEL",
+    CHART_SUMMARY: "the name slot takes ``narrate.seat_label``, which says the viewer's seat as VIEWER_LABEL",
+}
+"""Messages whose name slot takes a seat's label, never the default name of the viewer's seat."""
+
+NEVER_THE_VIEWER = {
+    HAND_HIDDEN: "a hot-seat hand not shown yet: the person it belongs to is not at the screen",
+    DO_REVEAL: "the next person of a hot-seat table, who is not looking yet",
+    DO_WAIT_CPU: "a computer's seat", DO_WATCH: "another seat's turn", SAID_CPU_TURN: "a computer's seat",
+    SAID_NAMES_CLEANED: "names someone typed, never a default name",
+    KIND_CPU: "a computer level, not a seat", STATS_VS_LEVEL: "a computer level, not a seat",
+    PAGE_TEXT["seatCpu"]: "a computer's seat on the setup screen",
+}
+"""The messages with a name slot that never names the viewer's seat, and why."""

@@ -16,6 +16,7 @@ from ...i18n import _, plural
 from ...match import HUMAN, Match
 from .. import protocol, records, storage
 from .. import strings as S
+from ..controller import default_name
 from ..protocol import AnswerBase, Dialog, Event, GameAnswer, NoneAnswer
 from ..saves import Stores
 from ..views import DailyEnd, ShareNotes
@@ -148,7 +149,7 @@ class DailyDeal(Part):
         if not isinstance(speed, str):
             speed = main.session.cpu_speed if main.session.match is not None else None
         return {"preset": "standard", "set": 12, "seats": 2, "rounds": "one", "seed": daily.seed_of(day),
-                "players": [{"name": _(daily.YOU), "kind": HUMAN}, {"name": _(daily.STRONG), "kind": "strong"}],
+                "players": [{"name": default_name(0, HUMAN, 1), "kind": HUMAN}, {"name": _(daily.STRONG), "kind": "strong"}],
                 **({"cpu_speed": speed} if speed else {})}
 
     def todays_match(self, stores: Stores) -> Match | None:
@@ -185,7 +186,7 @@ class DailyDeal(Part):
         counted = entry is not None and "points" in entry
         lines = []
         if counted:
-            lines.append(_(S.DAILY_COUNTED).format(result=daily.result_sentence(entry)))
+            lines.append(_(S.DAILY_COUNTED).format(result=daily.result_sentence(entry, spoken_to=True)))
         elif in_progress:
             attempt_counts = entry is not None and entry.get("attempt") == self._attempt_id(match, stores)
             lines.append(_(S.DAILY_IN_PROGRESS if attempt_counts or entry is None else S.DAILY_IN_PROGRESS_PRACTICE))

@@ -18,7 +18,7 @@ from ...match import Match
 from .. import protocol, replay
 from .. import strings as S
 from ..jobs import Job
-from ..narrate import describe_move
+from ..narrate import describe_move, is_you
 from ..protocol import AnswerBase, Dialog, Event
 from ..saves import Stores
 from . import Part, part
@@ -157,9 +157,10 @@ class Reviewing(Part):
         for item in items:
             position = found[replay.index_of(found, item.round, item.action)].match
             name = match.players[item.seat].name
+            where = _(S.REVIEW_WHERE_YOURS) if is_you(match, item.seat, item.seat) else _(S.REVIEW_WHERE)
             shown.append({
                 "round": item.round, "action": item.action,
-                "where": _(S.REVIEW_WHERE).format(round=item.round + 1, action=item.action + 1, name=name),
+                "where": where.format(round=item.round + 1, action=item.action + 1, name=name),
                 "played": _(S.REVIEW_PLAYED).format(move=describe_move(position, item.played, item.seat)),
                 "better": _(S.REVIEW_BETTER).format(move=describe_move(position, item.better, item.seat)),
                 "cost": _(S.REVIEW_COST).format(cost=number(item.cost)),
