@@ -12,6 +12,7 @@ import pytest
 from tests.browser_side import Tab
 from tests.test_coach_glue import DAY_MS, Clock, step
 from tests.test_i18n import LANGS, entries
+from tests.test_no_english import english_fragments, english_in, shown
 
 from mexican_train import daily
 from mexican_train.i18n import CONTEXT, set_language
@@ -120,3 +121,7 @@ def test_the_default_name_of_the_viewers_seat_is_never_where_a_name_goes(sentine
     said = " ".join(texts(a) for a in tab.answers)
     you = {"en": r"\bYou\b", "es": r"\b(Jugaste|Tú|Tu)\b", "fr": r"\b(Vous|Votre)\b"}[lang]
     assert re.search(you, said), "the viewer is spoken to"
+    if lang != "en":   # and no English inside Spanish or French, on any of these screens
+        fragments = english_fragments(lang)
+        english = {t: english_in(t, fragments) for a in tab.answers for t in shown(a) if english_in(t, fragments)}
+        assert not english, english

@@ -196,6 +196,7 @@ REASON_NO_ROOM_ASIDE = N_("there are already 999 unreadable saves kept aside")
 REASON_COPY_DIFFERS = N_("the storage gave back something else than was copied")
 REASON_READ_BACK_DIFFERS = N_("the storage gave back something else than was written")
 REASON_STORAGE_REFUSED = N_("the browser's storage refused to keep it")
+REASON_STORAGE_ERROR = N_("the browser's storage failed ({error})")  # {error}: the browser's name of it
 NOT_SAVED_FOR = NP_("Not saved in this browser for the last {n} move ({reason}). Save the match to a file "
                     "to keep it.",
                     "Not saved in this browser for the last {n} moves ({reason}). Save the match to a file "
