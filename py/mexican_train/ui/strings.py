@@ -297,7 +297,8 @@ DAILY_CONTINUE = N_("Continue today's deal")
 DAILY_AGAIN = N_("Play it again (practice)")
 DAILY_STREAK = NP_("Streak: {n} day", "Streak: {n} days")
 DAILY_LONGEST = NP_("Longest streak: {n} day", "Longest streak: {n} days")
-DAILY_CALENDAR = N_("Days played in the last five weeks")
+DAILY_CALENDAR = N_("Days played in the last five weeks ({months})")
+DAILY_MONTHS = N_("{first} to {last}")  # two months of the calendar: "November 2026 to December 2026"
 DAILY_DAY_PLAYED = N_("{day}: played")
 DAILY_DAY_NOT_PLAYED = N_("{day}: not played")
 DAILY_DAY_TODAY = N_("{day} (today)")
@@ -305,7 +306,6 @@ DAILY_SHARE_COPIED = N_("Copied to the clipboard.")
 DAILY_SHARE_SHARED = N_("Shared.")
 DAILY_SHARE_SELECT = N_("Copying is not allowed here: select the text above to copy it.")
 DAILY_PRACTICE_END = N_("Practice: this attempt does not count.")
-WEEKDAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
 
 # -- the saved match offered on the setup screen ----------------------------------------
 SAVED_MATCH = N_("{players}: {round}")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from ... import stats
 from ...errors import MexicanTrainError
-from ...i18n import _, plural
+from ...i18n import _, decimal, long_date, plural
 from ...match import Match
 from ...players import LEVELS
 from .. import protocol, records
@@ -100,8 +100,17 @@ def utc_day(ms: float) -> dt.date:
 
 
 def number(value: float | None) -> str:
-    """A figure as the screens write it: one decimal when it has one, a dash when there is none."""
-    return "–" if value is None else (f"{value:.1f}" if value != int(value) else str(int(value)))
+    """A figure as the screens write it: one decimal when it has one (with the language's decimal sign), a
+    dash when there is none."""
+    return "–" if value is None else decimal(value)
+
+
+def day_text(day: str) -> str:
+    """A day of the record (YYYY-MM-DD) as the language writes it; as it is when it is no such date."""
+    try:
+        return long_date(dt.date.fromisoformat(day))
+    except ValueError:
+        return day
 
 
 @part(NAME)
@@ -171,7 +180,7 @@ class Statistics(Part):
             (S.STATS_MATCHES, str(tally["matches"])), (S.STATS_MATCHES_WON, str(tally["matches_won"])),
             (S.STATS_ROUNDS, str(tally["rounds"])), (S.STATS_ROUNDS_WON, str(tally["rounds_won"])),
             (S.STATS_AVERAGE, number(tally["average_points"]) if tally["rounds"] else _(S.STATS_DASH)),
-            (S.STATS_BEST, plural(S.STATS_BEST_VALUE, best["points"], day=best["day"]) if best else _(S.STATS_DASH)),
+            (S.STATS_BEST, plural(S.STATS_BEST_VALUE, best["points"], day=day_text(best["day"])) if best else _(S.STATS_DASH)),
             (S.STATS_STREAK, str(summary["longest_streak"])), (S.STATS_STREAK_NOW, str(summary["current_streak"])),
         ]
         groups: list[FigureGroup] = [
