@@ -224,7 +224,11 @@ REASON_STORAGE_FULL = N_("the browser's storage for this site is full")
 REASON_STORAGE_DENIED = N_("access denied: a privacy setting, or the game is inside another site's page")
 
 # -- the replay ----------------------------------------------------------------------
-REPLAY_WHERE = N_("Round {round} of {rounds}, action {action} of {actions}")
+# the replay shows the position before action {action} (the review's items and their jumps say the same number)
+REPLAY_WHERE = N_("Round {round} of {rounds}, before action {action} of {actions}")
+REPLAY_WHERE_END = NP_("Round {round} of {rounds}, after its last action ({n} action)",
+                       "Round {round} of {rounds}, after its last action ({n} actions)")
+REPLAY_NOT_PLAYED = N_("{round}: not played yet")
 REPLAY_DEAL = N_("Round {round}: the tiles are dealt.")
 
 REPLAY_NOTHING = N_("There is no match to replay: play one, or open a match file.")

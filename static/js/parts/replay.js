@@ -28,7 +28,7 @@ function tiles(list) {
 
 /**
  * @param {HTMLSelectElement} select
- * @param {{value: number, label: string}[]} options
+ * @param {{value: number | string, label: string, disabled?: boolean}[]} options
  * @param {number | string} chosen
  */
 function fillSelect(select, options, chosen) {
@@ -38,6 +38,7 @@ function fillSelect(select, options, chosen) {
     select.replaceChildren(...options.map((o) => {
       const opt = h("option", null, o.label);
       opt.value = String(o.value);
+      opt.disabled = Boolean(o.disabled);
       return opt;
     }));
   }
@@ -56,8 +57,11 @@ function draw(vm) {
     const btn = find(`#replay-screen [data-action="${name}"]`);
     if (off) btn.setAttribute("aria-disabled", "true"); else btn.removeAttribute("aria-disabled");
   }
-  fillSelect($("replay-round", HTMLSelectElement), vm.round_starts.map((start, n) => ({ value: start, label: vm.round_labels[n] })),
-    vm.round_starts[vm.round]);
+  // the rounds the match has not played yet are listed too, as the match counts them, but cannot be chosen
+  fillSelect($("replay-round", HTMLSelectElement), [
+    ...vm.round_starts.map((start, n) => ({ value: start, label: vm.round_labels[n] })),
+    ...vm.rounds_later.map((label, n) => ({ value: "later-" + n, label, disabled: true })),
+  ], vm.round_starts[vm.round]);
   $("replay-item-field").hidden = !vm.items.length;
   const current = vm.items.find((i) => i.index === vm.index);
   fillSelect($("replay-item", HTMLSelectElement), vm.items.map((i) => ({ value: i.index, label: i.label })),
@@ -148,9 +152,10 @@ async function back() {
 /** @param {KeyboardEvent} e */
 function onKey(e) {
   if (hooks.view() !== "replay" || e.altKey || e.ctrlKey || e.metaKey || !shownVm) return;
+  // Escape leaves the replay wherever the focus is on its screen (a round chosen in its list included)
+  if (e.key === "Escape" && !topDialog()) { e.preventDefault(); back(); return; }
   const t = /** @type {Element | null} */ (e.target);
   if (t && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)) return;
-  if (e.key === "Escape" && !topDialog()) { e.preventDefault(); back(); return; }
   if (topDialog()) return;
   const vm = shownVm;
   const round = vm.round;

@@ -114,6 +114,7 @@ class ReplayView(TypedDict):
     items: list[ReplayItem]
     hidden_text: str
     round_labels: list[str]
+    rounds_later: list[str]
 
 
 
@@ -236,11 +237,19 @@ def view_model(found: list[replay.Step], index: int, full: Match, items: list[Re
             row["tiles"] = [tile_face(t) for t in tiles]
         hands.append(row)
     actions = len(full.rounds[step.round].actions)
+    rounds = full.rules.rounds   # the match's count, as its own screens say it (13 in a full double-12 match)
+    if not actions:
+        where = _(S.REPLAY_NOT_PLAYED).format(round=_(S.ROUND_OF).format(number=step.round + 1, rounds=rounds))
+    elif step.action < actions:
+        where = _(S.REPLAY_WHERE).format(round=step.round + 1, rounds=rounds, action=step.action + 1, actions=actions)
+    else:
+        where = plural(S.REPLAY_WHERE_END, actions, round=step.round + 1, rounds=rounds)
+    starts = replay.round_starts(found)
+    played = len(starts)
     return {
         "index": index, "last": len(found) - 1,
         "round": step.round, "action": step.action,
-        "where": _(S.REPLAY_WHERE).format(round=step.round + 1, rounds=len(full.rounds), action=step.action,
-                                          actions=actions),
+        "where": where,
         "engine_text": _(S.ENGINE).format(value=state.engine),
         "boneyard_text": _(S.BONEYARD).format(count=state.boneyard_count),
         "players": _players(bystander, position, state, you),
@@ -251,5 +260,7 @@ def view_model(found: list[replay.Step], index: int, full: Match, items: list[Re
         "rules": rules_summary(full.rules),
         "items": items or [],
         "hidden_text": _(S.REPLAY_HAND_HIDDEN),
-        "round_labels": [_(S.ROUND_N).format(number=n + 1) for n in range(len(full.rounds))],
+        "round_labels": [_(S.ROUND_N).format(number=n + 1) for n in range(played)],
+        "rounds_later": [_(S.REPLAY_NOT_PLAYED).format(round=_(S.ROUND_N).format(number=n + 1))
+                         for n in range(played, rounds)],
     }
