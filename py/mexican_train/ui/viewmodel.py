@@ -189,6 +189,15 @@ def _trains(session: Session, known: Facts, match: Match, state: RoundState, me:
     targets = set(targets_of(match, session.selected)) if session.selected is not None and actor is not None else set()
     binding = set(state.open_doubles) if state.result is None else set()
     hinted = str(session.hint[0].train) if session.hint and session.hint[0].train is not None else None
+    # a double laid in the turn in progress binds only once that turn is over (the flexible rule), or is to be
+    # covered by this very turn (the immediate rule; two doubles: one of them)
+    laid_now = set(state.doubles) if state.result is None and state.phase in (DOUBLE, TWO_DOUBLES) else set()
+    if state.phase is TWO_DOUBLES:
+        laid_now_words = S.STATE_DOUBLE_EITHER
+    elif match.rules.double_rule == IMMEDIATE:
+        laid_now_words = S.STATE_DOUBLE_NOW
+    else:
+        laid_now_words = S.STATE_DOUBLE_LATER
     rows: list[TrainRow] = []
     for index in [seats] + list(range(seats)):  # the shared train first, then each seat's
         train = state.trains[index]
@@ -196,7 +205,9 @@ def _trains(session: Session, known: Facts, match: Match, state: RoundState, me:
         key = str(name)
         mine = index == me
         kind: TrainState
-        if index in binding:
+        if index in binding and index in laid_now:
+            kind, words = "double", _(laid_now_words)
+        elif index in binding:
             kind, words = "double", _(S.STATE_OPEN_DOUBLE)
         elif index == seats:
             kind, words = "shared", _(S.STATE_SHARED)
