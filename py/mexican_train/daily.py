@@ -19,7 +19,7 @@ import copy
 import datetime as dt
 from typing import Any
 
-from .i18n import N_, NP_, _, plural
+from .i18n import N_, NP_, _, long_date, plural
 from .match import HUMAN, Match, Player, new_match
 from .rules import Rules
 from .stats import Record
@@ -103,8 +103,9 @@ def result_sentence(result: dict[str, Any], spoken_to: bool = False) -> str:
 
 
 def share_text(day: dt.date, result: dict[str, Any]) -> str:
-    """One line to share, with no tile in it: the date, the points and how the round ended."""
-    return _(SHARE).format(day=key_of(day), result=result_sentence(result))
+    """One line to share, with no tile in it: the date (as the language writes it), the points and how the
+    round ended."""
+    return _(SHARE).format(day=long_date(day), result=result_sentence(result))
 
 
 def calendar(stats: Record, today: dt.date) -> dict[str, Any]:

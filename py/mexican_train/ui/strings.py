@@ -279,12 +279,16 @@ STATS_CHART_LABEL = N_("{title}, oldest first: {summary}.")
 STATS_CHART_POINT = N_("{points} ({result})")
 STATS_WON = N_("won")
 STATS_LOST = N_("lost")
-STATS_UNREADABLE = N_("Your statistics could not be read ({reason}). They have been kept aside, so nothing "
-                      "is lost; counting starts again from here.")
+STATS_UNREADABLE = N_("Your statistics could not be read ({reason}). They are kept in this browser's storage "
+                      "under the name {key}, so nothing is lost; counting starts again from here.")
 STATS_UNREADABLE_STUCK = N_("Your statistics could not be read ({reason}) and could not be copied aside "
                             "({problem}), so they are left untouched and nothing new is counted.")
 STATS_NOT_SAVED = N_("The statistics could not be saved in this browser ({reason}).")
-STATS_IMPORTED = N_("Statistics imported: what the file holds has been added to what was here.")
+STATS_IMPORTED = N_("Statistics imported: {matches} and {days} added to what was here.")
+STATS_IMPORTED_MATCHES = NP_("{n} match", "{n} matches")
+STATS_IMPORTED_DAYS = NP_("{n} day of the daily deal", "{n} days of the daily deal")
+STATS_IMPORTED_NOTHING = N_("Statistics imported: the file holds nothing that was not here already, so nothing "
+                            "changed.")
 STATS_IMPORT_ERROR = N_("That file is not a statistics file we can open: {reason}")
 STATS_RESET_DONE = N_("The statistics have been reset.")
 STATS_FILE_NAME = N_("mexican-train-statistics.json")
@@ -313,6 +317,9 @@ DAILY_DAY_TODAY = N_("{day} (today)")
 DAILY_SHARE_COPIED = N_("Copied to the clipboard.")
 DAILY_SHARE_SHARED = N_("Shared.")
 DAILY_SHARE_SELECT = N_("Copying is not allowed here: select the text above to copy it.")
+DAILY_UNREADABLE = N_("The daily deal in progress in this browser could not be read ({reason}). It is kept in "
+                      "this browser's storage under the name {key}, so nothing is lost; its result so far stays "
+                      "in the statistics.")
 DAILY_PRACTICE_END = N_("Practice: this attempt does not count.")
 
 # -- the saved match offered on the setup screen ----------------------------------------
@@ -333,8 +340,8 @@ MANIFEST = {
 PAGE_TEXT = {
     # loading (static/js/boot.js)
     "loadStart": N_("Loading the game engine…"),
-    # {pct}: how much of the engine's files has arrived, 0-99 (the bytes over the wire are fewer: they come
-    # compressed, so a size in MB would count what the browser inflated, not what was downloaded)
+    # {pct}: how far the loading is, 0-99, the progress bar's own figure (the bytes over the wire are fewer: they
+    # come compressed, so a size in MB would count what the browser inflated, not what was downloaded)
     "loadDownload": N_("Downloading the game engine: {pct}%"),
     "loadStarting": N_("Starting the game engine (this takes a few seconds)…"),
     "loadFiles": N_("Loading the game rules…"),
@@ -368,7 +375,7 @@ PAGE_TEXT = {
     "exportName": MATCH_FILE_NAME,
     "bridgeBroken": N_("The game engine stopped answering ({reason}). Reload the page to carry on from the last "
                        "save."),
-    "importRead": N_("That file could not be read."),
+    "importNotText": N_("That file is not text (it is not UTF-8), so it was not opened."),
     "importTooBig": N_("That file is larger than {limit} MB, so it is not a match file; it was not opened."),
     "unreadableName": N_("mexican-train-unreadable-save-{date}.json"),
     "chartLabel": N_("{title}. Round by round totals: {summary}."),

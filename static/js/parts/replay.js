@@ -2,6 +2,7 @@
 // step, as a bystander sees the table. It keeps no game state: the step on screen is the view's index, and
 // every step asks Python. Hands show their tiles only when Python sends them (a round over in the file).
 import { $, find, h, onFileText } from "../dom.js";
+import { TEXT } from "../text.js";
 import { openDialog, closeDialog, topDialog } from "../render.js";
 import { tileSvg } from "../tiles.js";
 import { reopen } from "./review.js";
@@ -189,7 +190,10 @@ export const actions = {
 /** @param {Py.PartHooks} app */
 export function attach(app) {
   hooks = app;
-  onFileText("replay-file", (text) => open("file", text, { screen: "setup" }));
+  onFileText("replay-file", (text) => open("file", text, { screen: "setup" }), () => {
+    $("replay-message").hidden = false;
+    $("replay-message").textContent = TEXT.importNotText;
+  });
   $("replay-round").addEventListener("change", (e) => go(Number(/** @type {HTMLSelectElement} */ (e.target).value)));
   $("replay-item").addEventListener("change", (e) => go(Number(/** @type {HTMLSelectElement} */ (e.target).value)));
   document.addEventListener("keydown", onKey);

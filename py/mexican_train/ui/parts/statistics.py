@@ -138,8 +138,9 @@ class Statistics(Part):
                     theirs = stats.loads(text)
                 except MexicanTrainError as err:
                     return self.answer(stores, error=_(S.STATS_IMPORT_ERROR).format(reason=err.localized()))
-                self.update(stores, lambda record: stats.merge(record, theirs))
-                return self.answer(stores, _(S.STATS_IMPORTED))
+                before = records.load(store).record
+                after = self.update(stores, lambda record: stats.merge(record, theirs))
+                return self.answer(stores, imported_note(before, after))
             case ResetStats():
                 self.update(stores, lambda record: stats.empty())
                 return self.answer(stores, _(S.STATS_RESET_DONE))
@@ -205,6 +206,18 @@ class Statistics(Part):
         return {"rows": [{"label": _(label), "value": value} for label, value in rows],
                 "groups": [g for g in groups if g["rows"]], "chart": chart,
                 "empty": _(S.STATS_NONE) if not found.record["matches"] else None, "message": message}
+
+
+def imported_note(before: stats.Record, after: stats.Record) -> str:
+    """What an import changed: how many matches and days of the daily deal it added or completed, or that it
+    changed nothing."""
+    if before == after:
+        return _(S.STATS_IMPORTED_NOTHING)
+    old = {m["id"]: m for m in before["matches"]}
+    matches = sum(1 for m in after["matches"] if old.get(m["id"]) != m)
+    days = sum(1 for day, entry in after["daily"].items() if before["daily"].get(day) != entry)
+    return _(S.STATS_IMPORTED).format(matches=plural(S.STATS_IMPORTED_MATCHES, matches),
+                                      days=plural(S.STATS_IMPORTED_DAYS, days))
 
 
 def _opponents_label(name: str) -> str:
