@@ -29,7 +29,7 @@ ROOT = catalogs.ROOT
 # Translations that are the same words as the English, on purpose: the language says it this way too.
 SAME_AS_ENGLISH = {
     "es": {"Normal", "Total", "{name} ({level})", "{name}: {moves}", "{name}: {scores}", "{first}, {rest}",
-           "{players}: {round}", "Hint: {action}. {reason}"},
+           "{players}: {round}", "Hint: {action}. {reason}", "{moves}: {why}.", "; "},
     "fr": {"Normal", "Total", "Menu", "Options", "Pause", "Points", "Standard", "Trains", "Double-{set}", "Double-12", "Double-9",
            "Double-6", "25 points", "50 points", "{name} ({level})", "{first}, {rest}", "double {a}", "standard"},
 }
