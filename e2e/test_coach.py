@@ -142,7 +142,7 @@ def test_statistics_after_two_matches_export_import_and_reset(game):
     page.evaluate("k => localStorage.setItem(k, '{not json')", STATS_KEY)
     game.open_setup()
     page.click('#more [data-action="stats"]')
-    assert "kept aside" in page.inner_text("#stats-message")
+    assert "kept in this browser's storage under the name mexican-train:unreadable/" in page.inner_text("#stats-message")
     kept = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('mexican-train:unreadable/'))
                                    .map(k => localStorage.getItem(k))""")
     assert "{not json" in kept
