@@ -208,9 +208,11 @@ def test_the_daily_deal_is_played_apart_from_the_match_and_shared_without_spoile
     page.click("#round-button")                        # Final results
     page.wait_for_selector("#match-daily-share", state="visible")
     run_axe(page, "daily end", found)
-    today = long_date(dt.datetime.now(dt.timezone.utc).date())      # the day as the language writes it
+    day = dt.datetime.now(dt.timezone.utc).date()
+    today, in_words = day.isoformat(), long_date(day)               # the record's key; the day as English writes it
     text = page.inner_text("#match-daily-share [data-share-text]")
-    assert text.startswith(f"Mexican Train daily deal, {today}:") and "points" in text
+    plain = text.replace("\u00a0", " ")                            # as innerText may give its no-break spaces
+    assert plain.startswith(f"Mexican Train daily deal, {in_words.replace(chr(160), ' ')}:") and "points" in text
     assert not re.search(r"\b\d{1,2}-\d{1,2}\b", text), "a tile in the share text"
     page.click('#match-daily-share [data-action="daily_share"]')
     page.wait_for_function("() => document.querySelector('#match-daily-share [data-share-note]').textContent !== ''")
@@ -232,7 +234,7 @@ def test_the_daily_deal_is_played_apart_from_the_match_and_shared_without_spoile
     assert again["practice"] == 1 and again["points"] == counted["points"]
     game.open_setup()
     page.click('#more [data-action="daily"]')
-    assert today in page.locator("#daily-weeks td.played").first.get_attribute("aria-label")
+    assert in_words in page.locator("#daily-weeks td.played").first.get_attribute("aria-label")   # an attribute: as written
     assert "Streak: 1 day" in page.inner_text("#daily-streak")
     page.click('#daily-dialog [data-action="close_dialog"]')
     assert stored(page, MATCH_KEY) == saved
