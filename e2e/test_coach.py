@@ -17,6 +17,7 @@ from e2e.game import Game
 from e2e.test_accessibility import assert_no_violations, run_axe
 
 from mexican_train import matchfile
+from mexican_train.i18n import long_date
 from mexican_train.ui import replay
 from mexican_train.ui.records import DAILY_KEY, STATS_KEY
 from mexican_train.ui.storage import MATCH_KEY
@@ -78,7 +79,7 @@ def test_a_round_played_then_reviewed_and_an_item_opens_the_replay(game):
     steps = replay.steps(match)
     index = replay.index_of(steps, round_index, action_index)
     assert page.get_attribute("html", "data-replay-index") == str(index)
-    assert f"action {action_index} of" in page.inner_text("#replay-where")
+    assert f"before action {action_index + 1} of" in page.inner_text("#replay-where")   # the review's own number
     assert page.locator("#replay-item-field").is_visible()
     run_axe(page, "replay", found)
 
@@ -141,7 +142,7 @@ def test_statistics_after_two_matches_export_import_and_reset(game):
     page.evaluate("k => localStorage.setItem(k, '{not json')", STATS_KEY)
     game.open_setup()
     page.click('#more [data-action="stats"]')
-    assert "kept aside" in page.inner_text("#stats-message")
+    assert "kept in this browser's storage under the name mexican-train:unreadable/" in page.inner_text("#stats-message")
     kept = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('mexican-train:unreadable/'))
                                    .map(k => localStorage.getItem(k))""")
     assert "{not json" in kept
@@ -207,10 +208,12 @@ def test_the_daily_deal_is_played_apart_from_the_match_and_shared_without_spoile
     page.click("#round-button")                        # Final results
     page.wait_for_selector("#match-daily-share", state="visible")
     run_axe(page, "daily end", found)
-    today = dt.datetime.now(dt.timezone.utc).date().isoformat()
+    day = dt.datetime.now(dt.timezone.utc).date()
+    today, in_words = day.isoformat(), long_date(day)               # the record's key; the day as English writes it
     text = page.inner_text("#match-daily-share [data-share-text]")
-    assert text.startswith(f"Mexican Train daily deal, {today}:") and "points" in text
-    assert not re.search(r"\b\d{1,2}-\d{1,2}\b", text.replace(today, "")), "a tile in the share text"
+    plain = text.replace("\u00a0", " ")                            # as innerText may give its no-break spaces
+    assert plain.startswith(f"Mexican Train daily deal, {in_words.replace(chr(160), ' ')}:") and "points" in text
+    assert not re.search(r"\b\d{1,2}-\d{1,2}\b", text), "a tile in the share text"
     page.click('#match-daily-share [data-action="daily_share"]')
     page.wait_for_function("() => document.querySelector('#match-daily-share [data-share-note]').textContent !== ''")
     note = page.inner_text("#match-daily-share [data-share-note]")
@@ -231,7 +234,7 @@ def test_the_daily_deal_is_played_apart_from_the_match_and_shared_without_spoile
     assert again["practice"] == 1 and again["points"] == counted["points"]
     game.open_setup()
     page.click('#more [data-action="daily"]')
-    assert today in page.locator("#daily-weeks td.played").first.get_attribute("aria-label")
+    assert in_words in page.locator("#daily-weeks td.played").first.get_attribute("aria-label")   # an attribute: as written
     assert "Streak: 1 day" in page.inner_text("#daily-streak")
     page.click('#daily-dialog [data-action="close_dialog"]')
     assert stored(page, MATCH_KEY) == saved

@@ -8,6 +8,8 @@ MT_SCREENSHOTS=1, as e2e/test_screenshots.py does; otherwise they go to a tempor
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 import os
 import re
 import string
@@ -21,8 +23,10 @@ from e2e.test_accessibility import assert_no_violations, no_overflow, run_axe
 from e2e.test_first_minute import CUT_JS
 
 from scripts import catalogs
+from tests.test_no_english import english_fragments, english_in
 
 PHONE = {"width": 360, "height": 740}
+ZOOMED = {"width": 640, "height": 400}   # a 1280 x 800 window at 200% zoom
 LOCALES = {"es": "es-MX", "fr": "fr-FR"}
 SHOTS = os.path.join(catalogs.ROOT, "docs", "screenshots")
 LANG_KEY = "mexican-train:prefs:lang"
@@ -95,32 +99,75 @@ def english_patterns(lang: str) -> list[English]:
     return patterns
 
 
+# Every visible control whose words run past its edges (wider than its box, or its padding eaten up).
+FIT_JS = """() => [...document.querySelectorAll('button, .btn, select, summary, label, option')].filter(e => {
+  if (!e.checkVisibility() || e.closest('.sr, svg')) return false;
+  const words = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);   // the words a person sees (not .sr ones)
+  let seen = '';
+  for (let n = words.nextNode(); n; n = words.nextNode()) if (!n.parentElement.closest('.sr')) seen += n.nodeValue;
+  if (!seen.trim()) return false;
+  const r = e.getBoundingClientRect();
+  if (r.width <= 1 || r.height <= 1) return false;
+  return e.scrollWidth > e.clientWidth + 1;
+}).map(e => (e.id || e.dataset.action || e.className || e.tagName) + ': ' + e.textContent.trim().slice(0, 40))"""
+
+# The default name of the one person at the device put where a name goes ("Tú jugó", "Train de Vous").
+DEFAULT_NAME_AS_NAME = {
+    "es": re.compile(r"\bTú (jugó|robó|pasó|se quedó|terminó|gana)\b|\bde Tú\b|\bTú \(tú\)|Tú, |\bTú y "),
+    "fr": re.compile(r"\bVous (a|n’a) \b|\bde Vous\b|\bd’Vous\b|\bVous \(vous\)|Vous, |\bVous et "),
+}
+
+
 class Checks:
-    """What one walk through the screens found: English left, axe violations, overflow, cut text."""
+    """What one walk through the screens found: English left, axe violations, overflow at 360 px and at 200%
+    zoom, cut text and words past their control's edge, numbers and dates in English form, the default name
+    of the person at the device used as a name."""
 
     def __init__(self, page, lang):
         self.page = page
         self.lang = lang
         self.patterns = english_patterns(lang) if lang != "en" else []
+        self.fragments = english_fragments(lang) if lang != "en" else set()
         self.english: list[str] = []
         self.axe: dict = {}
         self.cut: list[str] = []
+        self.forms: list[str] = []
+        self.texts: set[str] = set()
 
     def screen(self, name: str, axe: bool = True) -> None:
         page = self.page
         for text in page.evaluate(TEXTS_JS):
+            self.texts.add(text)
             for english in self.patterns:
                 if english.said_by(text):
                     self.english.append(f"[{name}] {text!r} is the English {english.msgid!r}")
+            if self.lang != "en":
+                found = english_in(text, self.fragments)
+                if found:
+                    self.english.append(f"[{name}] {text[:120]!r} holds the English {found}")
+                if re.search(r"\d\.\d", text) or re.search(r"\b\d{4}-\d\d-\d\d\b", text):
+                    self.forms.append(f"[{name}] a number or a date in English form: {text[:120]!r}")
+                if DEFAULT_NAME_AS_NAME[self.lang].search(text):
+                    self.forms.append(f"[{name}] the default name used as a name: {text[:120]!r}")
         if axe:
             run_axe(page, f"{self.lang}: {name}", self.axe)
-        no_overflow(page, f"{self.lang}: {name}")
-        self.cut += [f"[{name}] {c}" for c in page.evaluate(CUT_JS, "body")]
+        size = page.viewport_size
+        for viewport, label in ((PHONE, "360 px"), (ZOOMED, "200% zoom")):
+            if page.viewport_size != viewport:
+                page.set_viewport_size(viewport)
+                page.wait_for_timeout(60)
+            no_overflow(page, f"{self.lang}: {name} at {label}")
+            self.cut += [f"[{name} at {label}] {c}" for c in page.evaluate(CUT_JS, "body")]
+            self.cut += [f"[{name} at {label}] past its edge: {c}" for c in page.evaluate(FIT_JS)]
+        if size != page.viewport_size:
+            page.set_viewport_size(size)
+            page.wait_for_timeout(60)
 
     def verify(self) -> None:
         assert not self.english, "English on the page:\n" + "\n".join(self.english)
+        assert not self.forms, "\n".join(self.forms)
         assert_no_violations(self.axe)
-        assert not self.cut, "text cut off at 360 px:\n" + "\n".join(self.cut)
+        assert not self.cut, "text cut off or past its control's edge:\n" + "\n".join(self.cut)
 
 
 def shot(page, name: str, tmp_path) -> None:
@@ -141,13 +188,33 @@ def board_picture(page, lang, tmp_path) -> None:
     page.wait_for_timeout(150)
 
 
+# Before the page's scripts: every layout shift is noted from the first paint on, and the statistics hold a
+# finished match (an average with a decimal, a best round with its day) and today's counted daily deal.
+def _before_the_page(today: str) -> str:
+    record = {"format": "mexican-train-stats", "version": 1,
+              "matches": [{"id": "m1", "set": 6, "opponents": "easy", "day": today, "won": True,
+                           "rounds": [{"points": [7], "won": True}, {"points": [8], "won": False}]}],
+              "daily": {today: {"points": 12, "won": False, "ending": "out", "practice": 0}}}
+    return """
+      window.__shifts = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput)
+        window.__shifts.push([Math.round(e.startTime), e.value,
+          (e.sources || []).map((s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) : '').join(',')]);
+      }).observe({ type: 'layout-shift', buffered: true });
+      if (!localStorage.getItem('mexican-train:stats')) localStorage.setItem('mexican-train:stats', %s);
+    """ % json.dumps(json.dumps(record))
+
+
 @pytest.mark.parametrize("lang", list(LOCALES))
 def test_every_screen_speaks_the_browsers_language_passes_axe_and_fits_a_phone(browser, server, tmp_path, lang):
+    today = dt.datetime.now(dt.timezone.utc).date().isoformat()
     context, page, watch = open_game(browser, server + "?test=1", bypass_csp=True, viewport=PHONE,
-                                     locale=LOCALES[lang], reduced_motion="reduce")
+                                     locale=LOCALES[lang], reduced_motion="reduce", init_script=_before_the_page(today))
     try:
         assert page_file(page) == f"index.{lang}.html"      # chosen before the first paint
         assert page.get_attribute("html", "lang") == lang
+        # one first screen from the first paint to ready: nothing moved (the summary's room is kept)
+        assert page.evaluate("window.__shifts") == [], page.evaluate("window.__shifts")
         game = Game(page)
         checks = Checks(page, lang)
         # the first screen, every setting open
@@ -192,6 +259,7 @@ def test_every_screen_speaks_the_browsers_language_passes_axe_and_fits_a_phone(b
             if not game.step_once():
                 break
         checks.screen("match end")
+        review_replay_daily_and_statistics(page, checks, lang, tmp_path)
         # friends on one device: the hand is handed over, Export warns about the hands in the file, and a
         # new match asks before it replaces this one
         game.new_match([("Ana", "human"), ("Ben", "human")], set=6, seed=3)
@@ -210,6 +278,58 @@ def test_every_screen_speaks_the_browsers_language_passes_axe_and_fits_a_phone(b
         watch.check()
     finally:
         context.close()
+
+
+REVIEW_ITEM = {"es": r"Ronda (\d+), jugada (\d+)", "fr": r"Manche (\d+), coup (\d+)"}
+BEFORE_ACTION = {"es": "antes de la jugada {action} de", "fr": "avant le coup {action} sur"}
+
+
+def review_replay_daily_and_statistics(page, checks: Checks, lang: str, tmp_path) -> None:
+    """After a match: its review, an item opened in the replay (the same action number), Escape back; the daily
+    deal with today's counted result; the statistics with a refused file (in view), a file that is not UTF-8
+    and one with a byte-order mark. Each screen checked, and pictured at 360 px."""
+    page.click('#match-dialog [data-action="review"]')
+    page.wait_for_selector('html[data-review="done"]', state="attached")
+    checks.screen("review")
+    shot(page, f"phone-review-{lang}", tmp_path)
+    items = page.locator("#review-items li")
+    assert items.count() >= 1, page.inner_text("#review-summary")
+    where = re.search(REVIEW_ITEM[lang], items.nth(0).inner_text())
+    assert where, items.nth(0).inner_text()
+    page.click('#review-items li >> nth=0 >> [data-action="review_jump"]')
+    page.wait_for_selector("#replay-screen", state="visible")
+    assert BEFORE_ACTION[lang].format(action=where[2]) in page.inner_text("#replay-where")   # the same number
+    page.click('#replay-screen [data-action="replay_next"]')
+    checks.screen("replay")
+    shot(page, f"phone-replay-{lang}", tmp_path)
+    page.focus("#replay-round")
+    page.keyboard.press("Escape")                      # Escape leaves the replay, even from its round list
+    page.wait_for_selector("#game-screen", state="visible")
+    page.wait_for_selector("#review-dialog", state="visible")
+    page.click('#review-dialog [data-action="close_dialog"]')
+    Game(page).open_setup()
+    page.click('#more [data-action="daily"]')
+    page.wait_for_selector("#daily-dialog", state="visible")
+    assert page.locator("#daily-share figcaption").is_visible() and page.inner_text("#daily-share blockquote")
+    checks.screen("daily deal")
+    shot(page, f"phone-daily-{lang}", tmp_path)
+    page.click('#daily-dialog [data-action="close_dialog"]')
+    page.click('#more [data-action="stats"]')
+    page.wait_for_selector("#stats-dialog", state="visible")
+    checks.screen("statistics")
+    exported = page.evaluate("localStorage.getItem('mexican-train:stats')")
+    for content, kind in ((b'{"format": "mexican-train-stats", "version": 1, "matches": [{"id": "x", "set": 7}]}',
+                           "refused"), (b"\xff\xfe{}", "not text"), (b"\xef\xbb\xbf" + exported.encode(), "nothing new")):
+        page.evaluate("() => { const e = document.getElementById('stats-message'); e.hidden = true; e.textContent = ''; }")
+        page.set_input_files("#stats-file", files=[{"name": "s.json", "mimeType": "application/json", "buffer": content}])
+        page.wait_for_selector("#stats-message", state="visible")
+        box = page.evaluate("""() => { const m = document.getElementById('stats-message').getBoundingClientRect();
+            const d = document.getElementById('stats-dialog').getBoundingClientRect();
+            return m.top >= d.top && m.bottom <= d.bottom && m.bottom <= innerHeight; }""")
+        assert box, f"{kind}: the answer to the import is out of sight"
+        checks.screen(f"statistics: {kind}", axe=False)
+        assert "6, 9" in page.inner_text("#stats-message") or kind != "refused"
+    page.click('#stats-dialog [data-action="close_dialog"]')
 
 
 def snapshot(page) -> dict:
@@ -266,7 +386,7 @@ def test_the_language_is_switched_mid_match_kept_and_remembered(browser, server,
         wait_ready(page)
         assert page_file(page) == "index.es.html"
         page.wait_for_selector('#saved-panel [data-action="continue_saved"]', state="visible")
-        assert "Tú, Ana y Compu 2" in page.inner_text("#saved-text")
+        assert "Tú contra Ana y Compu 2" in page.inner_text("#saved-text")
         page.click('#saved-panel [data-action="continue_saved"]')
         game.idle()
         assert snapshot(page) == before

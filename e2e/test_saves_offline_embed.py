@@ -112,7 +112,7 @@ def test_a_corrupted_save_is_explained_and_kept_aside_and_a_full_storage_never_s
     message = page.locator("#saved-message")
     message.wait_for(state="visible")
     text = message.inner_text()
-    assert "could not be read (the file is not valid JSON: " in text and "kept aside" in text
+    assert "could not be read (the file is not valid JSON at line " in text and "kept aside" in text
     assert not page.locator('#saved-panel [data-action="continue_saved"]').is_visible()
     stored = page.evaluate("() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
     assert SAVE not in stored

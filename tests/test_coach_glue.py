@@ -88,7 +88,7 @@ def test_a_finished_match_is_counted_once_even_when_continued_in_another_tab():
 def test_an_unreadable_statistics_record_is_kept_aside_and_counting_starts_again():
     store = DictStorage({records.STATS_KEY: "{broken"})
     found = records.load(store)
-    assert found.record == stats.empty() and "kept aside" in found.message
+    assert found.record == stats.empty() and f"kept in this browser's storage under the name {UNREADABLE_PREFIX}1" in found.message
     assert store.get_item(UNREADABLE_PREFIX + "1") == "{broken" and store.get_item(records.STATS_KEY) is None
     after = records.update(store, lambda r: {**r, "daily": {"2025-11-30": {"practice": 0}}})
     assert json.loads(store.get_item(records.STATS_KEY))["daily"] == after.record["daily"]
@@ -112,8 +112,22 @@ def test_export_import_and_reset_of_the_statistics():
     assert "error" in coach.send({"type": "stats_import", "text": '{"format": "other"}'})
     coach.send({"type": "stats_reset"})
     assert json.loads(store.get_item(records.STATS_KEY))["matches"] == []
-    coach.send({"type": "stats_import", "text": exported["text"]})
+    imported = coach.send({"type": "stats_import", "text": exported["text"]})
     assert len(json.loads(store.get_item(records.STATS_KEY))["matches"]) == 1
+    assert imported["message"] == "Statistics imported: 1 match and 0 days of the daily deal added to what was here."
+    again = coach.send({"type": "stats_import", "text": exported["text"]})      # the import says nothing changed
+    assert again["message"].startswith("Statistics imported: the file holds nothing that was not here already")
+
+
+def test_unreadable_statistics_and_daily_deal_are_said_once_on_the_first_screen_with_where_they_are_kept():
+    store = DictStorage({records.STATS_KEY: "{broken", records.DAILY_KEY: "[1]"})
+    coach = make_tab(store, Clock(), "tab-a")
+    said = coach.send({"type": "boot"})["message"]
+    assert "Your statistics could not be read" in said and "The daily deal in progress" in said
+    kept = [UNREADABLE_PREFIX + "1", UNREADABLE_PREFIX + "2"]
+    assert all(key in said for key in kept) and [store.get_item(k) for k in kept] == ["{broken", "[1]"]
+    assert coach.send({"type": "boot"})["message"] is None                      # once
+    assert coach.send({"type": "stats"})["message"] is None
 
 
 def test_the_daily_deal_has_its_own_save_and_only_its_first_attempt_counts():
@@ -125,7 +139,7 @@ def test_the_daily_deal_has_its_own_save_and_only_its_first_attempt_counts():
     vm = coach.send({"type": "daily_play", "cpu_speed": "instant"})
     assert coach.page.apps.active is coach.page.apps.daily and json.loads(store.get_item(records.DAILY_KEY))["match"]["seed"] == 20251130
     end = play_through(coach, vm)
-    assert end["daily_end"]["share"].startswith("Mexican Train daily deal, 2025-11-30: ")
+    assert end["daily_end"]["share"].startswith("Mexican Train daily deal, November\u00a030,\u00a02025: ")
     counted = json.loads(store.get_item(records.STATS_KEY))["daily"]["2025-11-30"]
     assert counted["practice"] == 0 and "points" in counted
 
@@ -134,7 +148,7 @@ def test_the_daily_deal_has_its_own_save_and_only_its_first_attempt_counts():
     again = json.loads(store.get_item(records.STATS_KEY))["daily"]["2025-11-30"]
     assert again["practice"] == 1 and again["points"] == counted["points"]
     view = coach.send({"type": "daily"})
-    assert view["streak"] == "Streak: 1 day" and view["share"].startswith("Mexican Train daily deal, 2025-11-30: ")
+    assert view["streak"] == "Streak: 1 day" and view["share"].startswith("Mexican Train daily deal, November\u00a030,\u00a02025: ")
     today = [d for week in view["calendar"]["weeks"] for d in week if d["today"]]
     assert today[0]["played"] and today[0]["date"] == "2025-11-30"
 

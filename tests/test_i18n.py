@@ -29,7 +29,7 @@ ROOT = catalogs.ROOT
 # Translations that are the same words as the English, on purpose: the language says it this way too.
 SAME_AS_ENGLISH = {
     "es": {"Normal", "Total", "{name} ({level})", "{name}: {moves}", "{name}: {scores}", "{first}, {rest}",
-           "{players}: {round}", "Hint: {action}. {reason}"},
+           "{players}: {round}", "Hint: {action}. {reason}", "{moves}: {why}.", "; "},
     "fr": {"Normal", "Total", "Menu", "Options", "Pause", "Points", "Standard", "Trains", "Double-{set}", "Double-12", "Double-9",
            "Double-6", "25 points", "50 points", "{name} ({level})", "{first}, {rest}", "double {a}", "standard"},
 }
@@ -285,7 +285,7 @@ def test_a_match_speaks_french_with_the_elision_and_the_plurals(speak):
     assert session.match.players[0].name == "Vous"
     assert vm["players"][1]["tiles_text"] == "10 dominos"
     assert vm["rules"].startswith("Règles standard · double-9, 10 dominos chacun")
-    assert "Nouvelle partie\u00a0: Vous, Ana et Ordi 2." in session.announce
+    assert "Nouvelle partie\u00a0: vous contre Ana et Ordi 2." in session.announce
 
 
 def test_the_hint_speaks_the_language_of_the_page(speak):

@@ -37,7 +37,7 @@ def test_hands_are_shown_once_their_round_is_over_in_the_file_and_narration_name
     found = replay.steps(match)
     vm = view_model(found, 5, match)
     assert vm["hands_shown"] and all("tiles" in h for h in vm["hands"])
-    assert vm["said"] and vm["where"] == f"Round 1 of 2, action 5 of {len(match.rounds[0].actions)}"
+    assert vm["said"] and vm["where"] == f"Round 1 of 2, before action 6 of {len(match.rounds[0].actions)}"
     assert view_model(found, 0, match)["said"] == ["Round 1: the tiles are dealt."]
 
 
@@ -60,3 +60,31 @@ def test_no_hidden_tile_is_shown_during_an_unfinished_round():
         assert not (shown & (hidden - on_layout)), (i, shown & hidden)
         assert not vm["hands_shown"] and all("tiles" not in h for h in vm["hands"])
         assert not any(t["eligible"] or t["target"] for t in vm["trains"])
+
+
+def test_the_replay_counts_rounds_as_the_match_does_and_a_round_not_begun_is_not_played_yet():
+    rules = Rules.make("standard", set=6, seats=2, rounds=7)
+    full = play_out(new_match(rules, 4, [Player("A", "random"), Player("B", "random")]))
+    # the file of a match in play: two rounds over, the third dealt and not begun
+    data = matchfile.to_dict(full)
+    data["rounds"] = data["rounds"][:3]
+    data["rounds"][2]["actions"] = []
+    del data["rounds"][2]["scores"]
+    data["totals"] = [sum(r["scores"][s] for r in data["rounds"][:2]) for s in range(2)]
+    match = matchfile.from_dict(data)
+    found = replay.steps(match)
+    assert {step.round for step in found} == {0, 1}              # nothing to step through in round 3
+    last = view_model(found, len(found) - 1, match)
+    assert last["where"] == f"Round 2 of 7, after its last action ({len(match.rounds[1].actions)} actions)"
+    assert last["round_labels"] == ["Round 1", "Round 2"]
+    assert last["rounds_later"] == [f"Round {n}: not played yet" for n in range(3, 8)]
+    first = view_model(found, 0, match)
+    assert first["where"].startswith("Round 1 of 7, before action 1 of ")
+
+
+def test_a_review_item_and_the_replay_it_opens_say_the_same_action_number():
+    match = played()
+    found = replay.steps(match)
+    for round_index, action_index in ((0, 0), (0, 4), (1, 0), (1, 2)):
+        at = view_model(found, replay.index_of(found, round_index, action_index), match)
+        assert f"Round {round_index + 1} of 2, before action {action_index + 1} of " in at["where"]

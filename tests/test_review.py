@@ -45,7 +45,9 @@ def test_a_light_tile_dumped_while_a_heavy_one_stays_and_an_opponent_is_about_to
     items = [i for i in review.review(DUMPING_LOW, seed=seed) if i.action == 2]
     assert [(str(i.played), str(i.better)) for i in items] == [("0-3@0", "5-6@M")]
     assert items[0].cost >= 1.0
-    assert "Sheds 11 pips" in items[0].reason
+    c = items[0].contrast               # the reason says it from the fields: 5-6 lays 8 points more than 0-3
+    assert "pips" in c.claims and (c.pips_better, c.pips_played) == (11, 3) and c.closest_left <= review.CLOSE
+    assert "it lays down 8 points more while" in items[0].reason
 
 
 def played_by_strong(seed, rounds=3):

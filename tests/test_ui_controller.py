@@ -4,6 +4,7 @@ import json
 import re
 
 from mexican_train.ui.controller import Session, handle, start
+from mexican_train.ui import strings as S
 from mexican_train.ui.viewmodel import view_model
 from tests.helpers import command, send, settings
 
@@ -191,7 +192,7 @@ def test_a_whole_one_round_match_through_events_ends_on_the_match_screen():
         vm = view_model(session)
         if vm["screen"] == "round_end":
             assert vm["round_end"]["button"]["id"] == "final_results"
-            assert {r["name"] for r in vm["round_end"]["rows"]} == {"Ana", "Bot"}
+            assert {r["name"] for r in vm["round_end"]["rows"]} == {"Ana (you)", "Bot"}
             session = send(session, command("final_results"))
             break
         session = send(session, {"type": "cpu"}) if vm["cpu"]["pending"] else play_first_legal(session)
@@ -270,3 +271,50 @@ def test_untimely_events_change_nothing():
                   {"type": "nonsense"}, command("final_results")):
         assert handle(session, event).match == session.match
     assert handle(Session(), {"type": "cpu"}).match is None
+
+
+def test_a_double_laid_this_turn_is_said_as_what_applies_now_not_cover_it_first():
+    """After a person lays a double under the flexible rule the game offers any train for the extra tile: the
+    double's train says it binds from the next turn on, never "cover it first"; under the immediate rule it says
+    cover it now; an open double left by an earlier turn says cover it first."""
+    from mexican_train.ui.viewmodel import view_model
+    seen = set()
+    for rule in ("flexible", "immediate"):
+        for seed in range(60):
+            session = start({"set": 6, "seats": 2, "seed": seed, "rounds": "one", "double_rule": rule,
+                             "players": [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "random"}]})
+            for _ in range(200):
+                match = session.match
+                if match is None or match.round.result is not None:
+                    break
+                state = match.round
+                vm = view_model(session)
+                words = {t["id"]: t["state_text"] for t in vm["trains"]}
+                for index in state.open_doubles:
+                    said = words[str(state.train_name(index))]
+                    if state.phase.value == "double" and index in state.doubles:
+                        expected = S.STATE_DOUBLE_NOW if rule == "immediate" else S.STATE_DOUBLE_LATER
+                        assert said == expected, (seed, said)
+                        seen.add(rule)
+                    elif state.phase.value == "bound":
+                        assert said == S.STATE_OPEN_DOUBLE
+                        seen.add("bound")
+                session = _step_first_legal(session)
+            if {"flexible", "immediate", "bound"} <= seen:
+                break
+    assert {"flexible", "immediate", "bound"} <= seen, seen
+
+
+def _step_first_legal(session):
+    """One step: the person to move plays its first legal action; else the computer moves, or Next."""
+    from mexican_train.ui.controller import facts
+    known = facts(session)
+    if known.human_to_move is not None:
+        action = session.match.legal_actions()[0]
+        if action.kind == "play":
+            session = handle(session, {"type": "tile", "tile": str(action.tile)})
+            return handle(session, {"type": "train", "train": str(action.train)})
+        return handle(session, {"type": "command", "name": action.kind})
+    if session.awaiting_next:
+        return handle(session, {"type": "command", "name": "next"})
+    return handle(session, {"type": "cpu"})

@@ -551,6 +551,7 @@ declare namespace Py {
     items: ReplayItem[];
     hidden_text: string;
     round_labels: string[];
+    rounds_later: string[];
   }
 
   /** The replay (``part`` "replay"); ``view`` None and ``error`` say why nothing can be replayed. */

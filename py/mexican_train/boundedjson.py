@@ -32,7 +32,8 @@ TOO_BIG = N_("the file is larger than {limit} MB, so it is not read")
 EMPTY = N_("the file is empty")
 TOO_DEEP = N_("the file has lists or objects nested more than {limit} levels deep, so it is not read")
 NOT_UTF8 = N_("the file is not text (it is not UTF-8)")
-NOT_JSON = N_("the file is not valid JSON: {detail}")
+NOT_JSON = N_("the file is not valid JSON")
+NOT_JSON_AT = N_("the file is not valid JSON at line {line}, column {column}")
 NOT_JSON_CONSTANT = N_("the file is not valid JSON: {word} is not a JSON value")
 DUPLICATE_KEY = N_("the file is not a clean JSON object: the key {key} appears twice in one object")
 LONG_NUMBER = N_("the file holds a number with more than {limit} digits")
@@ -121,7 +122,7 @@ def parse(text: str) -> Any:
         raise
     except RecursionError:   # the checks above should make this impossible; refuse all the same
         raise MatchFileError(TOO_DEEP, limit=MAX_DEPTH) from None
-    except ValueError as err:
-        detail = err.msg if isinstance(err, json.JSONDecodeError) else str(err)
-        where = f"line {err.lineno}, column {err.colno}" if isinstance(err, json.JSONDecodeError) else ""
-        raise MatchFileError(NOT_JSON, detail=f"{detail}, {where}" if where else detail) from None
+    except json.JSONDecodeError as err:   # where, not the parser's own English words (the page says it in its language)
+        raise MatchFileError(NOT_JSON_AT, line=err.lineno, column=err.colno) from None
+    except ValueError:
+        raise MatchFileError(NOT_JSON) from None

@@ -19,7 +19,7 @@ import copy
 import datetime as dt
 from typing import Any
 
-from .i18n import N_, NP_, _, plural
+from .i18n import N_, NP_, _, long_date, plural
 from .match import HUMAN, Match, Player, new_match
 from .rules import Rules
 from .stats import Record
@@ -28,6 +28,10 @@ SHARE = N_("Mexican Train daily deal, {day}: {result}")
 RESULT_OUT_YOU = N_("I went out first, with 0 points.")
 RESULT_OUT_STRONG = NP_("Strong went out first; I kept {n} point.", "Strong went out first; I kept {n} points.")
 RESULT_BLOCKED = NP_("The round was blocked; I kept {n} point.", "The round was blocked; I kept {n} points.")
+# the same results said to the person on screen (the daily deal's status line): the shared text stays in the first person
+SAID_OUT_YOU = N_("you went out first, with 0 points.")
+SAID_OUT_STRONG = NP_("Strong went out first; you kept {n} point.", "Strong went out first; you kept {n} points.")
+SAID_BLOCKED = NP_("the round was blocked; you kept {n} point.", "the round was blocked; you kept {n} points.")
 STRONG = N_("Strong")
 YOU = N_("You")
 
@@ -87,19 +91,21 @@ def finish(stats: Record, day: dt.date, match: Match) -> Record:
     return out
 
 
-def result_sentence(result: dict[str, Any]) -> str:
-    """How the person's round ended, in one sentence with no tile in it (points and the ending)."""
+def result_sentence(result: dict[str, Any], spoken_to: bool = False) -> str:
+    """How the person's round ended, in one sentence with no tile in it (points and the ending): in the first
+    person, as the person shares it, or ``spoken_to`` the person (the screen's own voice)."""
     points = result["points"]
     if result["ending"] == "out" and points == 0:
-        return _(RESULT_OUT_YOU)
+        return _(SAID_OUT_YOU if spoken_to else RESULT_OUT_YOU)
     if result["ending"] == "out":
-        return plural(RESULT_OUT_STRONG, points)
-    return plural(RESULT_BLOCKED, points)
+        return plural(SAID_OUT_STRONG if spoken_to else RESULT_OUT_STRONG, points)
+    return plural(SAID_BLOCKED if spoken_to else RESULT_BLOCKED, points)
 
 
 def share_text(day: dt.date, result: dict[str, Any]) -> str:
-    """One line to share, with no tile in it: the date, the points and how the round ended."""
-    return _(SHARE).format(day=key_of(day), result=result_sentence(result))
+    """One line to share, with no tile in it: the date (as the language writes it), the points and how the
+    round ended."""
+    return _(SHARE).format(day=long_date(day), result=result_sentence(result))
 
 
 def calendar(stats: Record, today: dt.date) -> dict[str, Any]:

@@ -271,3 +271,64 @@ def join_and(items: Iterable[str]) -> str:
     for item in reversed(found[:-2]):
         text = _(LIST_HEAD).format(first=item, rest=text)
     return text
+
+
+# -- numbers and dates (each language's CLDR data, written into locale_formats.py at build time) ------------
+
+NO_BREAK = "\u00a0"
+"""Between the parts of a date: a date is never split across two lines."""
+
+
+def _formats() -> dict[str, Any]:
+    from .locale_formats import FORMATS
+    return FORMATS.get(_language) or FORMATS[DEFAULT_LANGUAGE]
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """A figure with ``places`` decimals (none when it is whole), with the language's decimal sign: "35,8"."""
+    if value == int(value):
+        return str(int(value))
+    text = f"{value:.{places}f}"
+    return text.replace(".", _formats()["decimal"])
+
+
+_PATTERN = re.compile(r"'([^']*)'|([A-Za-z])\2*")
+
+
+def _pattern_date(pattern: str, day: Any) -> str:
+    """``day`` (a ``datetime.date``) by a CLDR date pattern of the fields the game's patterns use."""
+    found = _formats()
+
+    def field(m: re.Match[str]) -> str:
+        if m.group(1) is not None:
+            return m.group(1) or "'"
+        token = m.group(0)
+        letter, width = token[0], len(token)
+        if letter == "d":
+            return f"{day.day:0{width}d}"
+        if letter == "y":
+            return f"{day.year % 100:02d}" if width == 2 else str(day.year)
+        if letter in "ML":
+            if width >= 3:
+                names = found["months"] if letter == "M" else found["months_alone"]
+                return str(names[day.month - 1])
+            return f"{day.month:0{width}d}"
+        if letter in "Ec":
+            return str(found["weekdays"][day.weekday()])
+        raise ValueError(f"the date pattern field {token!r} is not one the game writes")
+    return _PATTERN.sub(field, pattern)
+
+
+def long_date(day: Any) -> str:
+    """A day as the language writes it in full ("1 de diciembre de 2026"), its parts joined by no-break spaces."""
+    return _pattern_date(_formats()["date"], day).replace(" ", NO_BREAK)
+
+
+def month_year(day: Any) -> str:
+    """A day's month and year as the language writes them ("diciembre de 2026")."""
+    return _pattern_date(_formats()["month_year"], day).replace(" ", NO_BREAK)
+
+
+def weekdays_short() -> list[str]:
+    """The days of the week in short, Monday first, as the language writes them alone (a calendar's heads)."""
+    return [str(d) for d in _formats()["weekdays_short"]]

@@ -19,15 +19,17 @@ FORMATS.md ("review") specifies the command line's output.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from typing import Any, NamedTuple
 
-from .actions import Action
+from .actions import PLAY, Action
+from .i18n import N_, NP_, _, plural
 from .engine import new_round
 from .match import Match
 from .players import player_rng, strong
 from .players.base import finish
-from .players.hint import reason as hint_reason
+from .players.base import train_index
+from .players.hint import move_words as hint_move, train_words as hint_train
 from .players.rollout import Plans, play_out
 from .players.sampling import Knowledge
 from .players.sim import Sim
@@ -40,6 +42,28 @@ THRESHOLD = 1.0
 MAX_STEPS = 10_000
 
 
+class Contrast(NamedTuple):
+    """What differs between the move played and Strong's, field by field: the reason is built from these and
+    says only what is true of the suggestion and not of the move played (``claims``: which fields it uses)."""
+
+    played: Action
+    better: Action
+    same_tile: bool      # both lay the same tile, on different trains
+    same_train: bool     # both lay a tile on the same train, different tiles
+    pips_played: int     # points the move played lays down (0: it lays no tile)
+    pips_better: int
+    chain_played: int    # tiles of the own-train chain the hand still holds after each (Strong's count)
+    chain_better: int
+    covers_played: bool  # the move covers an open double
+    covers_better: bool
+    unmarks_played: bool  # the move is a play on the seat's own marked train (it lifts the marker)
+    unmarks_better: bool
+    out_better: bool     # Strong's move lays the last tile
+    closest: int         # the other seat with the fewest tiles, and how many it holds (why points matter now)
+    closest_left: int
+    claims: tuple[str, ...]
+
+
 class Item(NamedTuple):
     """One decision worth a word: where, what was played, what Strong would play, its cost and why."""
 
@@ -49,7 +73,99 @@ class Item(NamedTuple):
     played: Action
     better: Action
     cost: float      # points, rounded to one decimal, at least THRESHOLD
-    reason: str
+    reason: str      # ``reason_text(contrast)`` in English with seat names (the command line's)
+    contrast: Contrast
+
+
+# -- the reason, from the contrast's fields (msgids: the page says them in its language) ------------------------
+SAME_TILE = N_("The same tile, {tile}, on {better} rather than on {played}")
+SAME_TRAIN = N_("{better} rather than {played} on {train}")
+PLAY_NOT_MOVE = N_("{better} rather than {played}")
+WHY_OUT = N_("it lays your last tile and ends the round")
+WHY_COVER = N_("it covers the open double, which {played} leaves open")
+WHY_UNMARK = N_("it lifts the marker from your own train")
+WHY_CHAIN = NP_("your own train's chain keeps {n} tile more for later turns",
+                "your own train's chain keeps {n} tiles more for later turns")
+WHY_PIPS = NP_("it lays down {n} point more", "it lays down {n} points more")
+WHY_PIPS_CLOSE = NP_("it lays down {n} point more while {name} is close to going out",
+                     "it lays down {n} points more while {name} is close to going out")
+CLOSE = 3
+"""An opponent with this many tiles or fewer may go out soon: the points left in hand are what count."""
+WHY_PLAYED_OUT = N_("played out on guesses of the hidden tiles, it leaves fewer points in your hand")
+REASON = N_("{moves}: {why}.")
+REASON_AND = N_("; ")
+
+
+def contrast_of(view: SeatView, played: Action, better: Action, decision: Any) -> Contrast:
+    """The fields that tell ``played`` from ``better`` in ``view`` (``decision``: Strong's, for the chains)."""
+    judged = {j.action: j for j in decision.judged} if decision is not None and decision.judged else {}
+
+    def pips(action: Action) -> int:
+        return sum(action.tile) if action.kind == PLAY and action.tile is not None else 0
+
+    def chain(action: Action) -> int:
+        found = judged.get(action)
+        return len(found.chain) if found is not None else 0
+
+    def covers(action: Action) -> bool:
+        return action.kind == PLAY and train_index(view, action) in view.open_doubles
+
+    def unmarks(action: Action) -> bool:
+        return action.kind == PLAY and action.train == view.seat and view.trains[view.seat].marked
+
+    both_play = played.kind == PLAY and better.kind == PLAY
+    others = [seat for seat in range(view.rules.seats) if seat != view.seat]
+    closest = min(others, key=lambda seat: view.hand_counts[seat])
+    c = Contrast(played=played, better=better,
+                 same_tile=both_play and played.tile == better.tile,
+                 same_train=both_play and played.train == better.train and played.tile != better.tile,
+                 pips_played=pips(played), pips_better=pips(better), chain_played=chain(played),
+                 chain_better=chain(better), covers_played=covers(played), covers_better=covers(better),
+                 unmarks_played=unmarks(played), unmarks_better=unmarks(better),
+                 out_better=better.kind == PLAY and len(view.hand) == 1,
+                 closest=closest, closest_left=view.hand_counts[closest], claims=())
+    claims = []
+    if c.out_better:
+        claims.append("out")
+    if c.covers_better and not c.covers_played:
+        claims.append("cover")
+    if c.unmarks_better and not c.unmarks_played:
+        claims.append("unmark")
+    if c.chain_better > c.chain_played:
+        claims.append("chain")
+    if c.pips_better > c.pips_played and not c.same_tile:
+        claims.append("pips")
+    return c._replace(claims=tuple(claims) or ("played_out",))
+
+
+def reason_text(contrast: Contrast, move: Callable[[Action], str], train: Callable[[Action], str],
+                name: Callable[[int], str] = str) -> str:
+    """The reason in the language spoken now, from the contrast's fields only: ``move`` names a move in words
+    ("3-9 on the Mexican Train", "draw a tile"), ``train`` the train of a play, ``name`` a seat."""
+    c = contrast
+    if c.same_tile:
+        moves = _(SAME_TILE).format(tile=c.better.tile, better=train(c.better), played=train(c.played))
+    elif c.same_train:
+        moves = _(SAME_TRAIN).format(better=c.better.tile, played=c.played.tile, train=train(c.better))
+    else:
+        moves = _(PLAY_NOT_MOVE).format(better=move(c.better), played=move(c.played))
+    why = []
+    for claim in c.claims:
+        if claim == "out":
+            why.append(_(WHY_OUT))
+        elif claim == "cover":
+            why.append(_(WHY_COVER).format(played=move(c.played)))
+        elif claim == "unmark":
+            why.append(_(WHY_UNMARK))
+        elif claim == "chain":
+            why.append(plural(WHY_CHAIN, c.chain_better - c.chain_played))
+        elif claim == "pips" and c.closest_left <= CLOSE:
+            why.append(plural(WHY_PIPS_CLOSE, c.pips_better - c.pips_played, name=name(c.closest)))
+        elif claim == "pips":
+            why.append(plural(WHY_PIPS, c.pips_better - c.pips_played))
+        else:
+            why.append(_(WHY_PLAYED_OUT))
+    return _(REASON).format(moves=moves, why=_(REASON_AND).join(why))
 
 
 class Decision(NamedTuple):
@@ -120,8 +236,11 @@ def judge_steps(view: SeatView, played: Action, seed: int, round_index: int, act
     cost = round((yield from cost_steps(view, played, decision.action, rng, samples)), 1)
     if cost < THRESHOLD:
         return None
+    contrast = contrast_of(view, played, decision.action, decision)
     return Item(round_index, action_index, view.seat, played, decision.action, cost,
-                hint_reason(view, decision.action, decision, names))
+                reason_text(contrast, lambda a: hint_move(view, a, names), lambda a: hint_train(view, a.train, names),
+                            lambda seat: names[seat] if names else f"seat {seat}"),
+                contrast)
 
 
 def judge(view: SeatView, played: Action, seed: int, round_index: int, action_index: int,

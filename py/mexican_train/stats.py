@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .errors import MexicanTrainError
+from .i18n import N_
 from .match import Match
 
 FORMAT = "mexican-train-stats"
@@ -42,7 +43,24 @@ Record = dict[str, Any]
 
 
 class StatsError(MexicanTrainError):
-    """A statistics record (or file) that cannot be read; the message says what is wrong."""
+    """A statistics record (or file) that cannot be read; the message says what is wrong (a message id and
+    its parameters, so the page says it in its language and the command line in English)."""
+
+
+NOT_STATS = N_("not a statistics file: {reason}")
+FILE_NOT_OBJECT = N_("the file must be a JSON object")
+MUST_BE = N_("{field} must be {value}")
+MUST_BE_LIST = N_("{field} must be a list")
+MUST_BE_OBJECT = N_("{field} must be an object")
+MUST_BE_ID = N_("{field} must be a text found once")
+MUST_BE_SET = N_("{field} must be 6, 9 or 12")
+MUST_BE_TEXT = N_("{field} must be a text")
+MUST_BE_DATE = N_("{field} must be a date")
+MUST_BE_RESULT = N_("{field} must be true, false or null")
+MUST_BE_BOOL = N_("{field} must be true or false")
+MUST_BE_POINTS = N_("{field} must list whole numbers of points")
+MUST_BE_WHOLE = N_("{field} must be a whole number")
+MUST_BE_ENDING = N_("{field} must be out or blocked")
 
 
 def empty() -> Record:
@@ -150,9 +168,10 @@ def dumps(stats: Record) -> str:
     return json.dumps(stats, separators=(",", ":"), ensure_ascii=False)
 
 
-def _need(ok: bool, where: str, what: str) -> None:
+def _need(ok: bool, where: str, what: str, **params: object) -> None:
+    """Refuse the record unless ``ok``: ``what`` is the message id that says what ``where`` must be."""
     if not ok:
-        raise StatsError(f"not a statistics file: {where} {what}")
+        raise StatsError(NOT_STATS, reason=MexicanTrainError(what, field=where, **params))
 
 
 def _int(value: object) -> bool:
@@ -161,43 +180,43 @@ def _int(value: object) -> bool:
 
 def validate(data: object) -> Record:
     """``data`` (parsed JSON) as a checked record; raises StatsError naming the first field that is wrong."""
-    _need(isinstance(data, dict), "the file", "must be a JSON object")
+    _need(isinstance(data, dict), "", FILE_NOT_OBJECT)
     assert isinstance(data, dict)
-    _need(data.get("format") == FORMAT, "format", f"must be {FORMAT!r}")
-    _need(data.get("version") == VERSION and _int(data.get("version")), "version", f"must be {VERSION}")
+    _need(data.get("format") == FORMAT, "format", MUST_BE, value=repr(FORMAT))
+    _need(data.get("version") == VERSION and _int(data.get("version")), "version", MUST_BE, value=VERSION)
     matches = data.get("matches")
-    _need(isinstance(matches, list), "matches", "must be a list")
+    _need(isinstance(matches, list), "matches", MUST_BE_LIST)
     assert isinstance(matches, list)
     seen = set()
     for i, m in enumerate(matches):
         where = f"matches[{i}]"
-        _need(isinstance(m, dict), where, "must be an object")
-        _need(isinstance(m.get("id"), str) and m["id"] not in seen, f"{where}.id", "must be a text found once")
+        _need(isinstance(m, dict), where, MUST_BE_OBJECT)
+        _need(isinstance(m.get("id"), str) and m["id"] not in seen, f"{where}.id", MUST_BE_ID)
         seen.add(m["id"])
-        _need(m.get("set") in (6, 9, 12) and _int(m.get("set")), f"{where}.set", "must be 6, 9 or 12")
-        _need(isinstance(m.get("opponents"), str), f"{where}.opponents", "must be a text")
-        _need(isinstance(m.get("day"), str), f"{where}.day", "must be a date")
-        _need(m.get("won") is None or isinstance(m.get("won"), bool), f"{where}.won", "must be true, false or null")
+        _need(m.get("set") in (6, 9, 12) and _int(m.get("set")), f"{where}.set", MUST_BE_SET)
+        _need(isinstance(m.get("opponents"), str), f"{where}.opponents", MUST_BE_TEXT)
+        _need(isinstance(m.get("day"), str), f"{where}.day", MUST_BE_DATE)
+        _need(m.get("won") is None or isinstance(m.get("won"), bool), f"{where}.won", MUST_BE_RESULT)
         rounds = m.get("rounds")
-        _need(isinstance(rounds, list), f"{where}.rounds", "must be a list")
+        _need(isinstance(rounds, list), f"{where}.rounds", MUST_BE_LIST)
         for j, r in enumerate(rounds):
             at = f"{where}.rounds[{j}]"
-            _need(isinstance(r, dict) and isinstance(r.get("won"), bool), f"{at}.won", "must be true or false")
+            _need(isinstance(r, dict) and isinstance(r.get("won"), bool), f"{at}.won", MUST_BE_BOOL)
             points = r.get("points")
             _need(isinstance(points, list) and bool(points) and all(_int(p) and 0 <= p <= 10_000 for p in points),
-                  f"{at}.points", "must list whole numbers of points")
+                  f"{at}.points", MUST_BE_POINTS)
     daily = data.get("daily")
-    _need(isinstance(daily, dict), "daily", "must be an object")
+    _need(isinstance(daily, dict), "daily", MUST_BE_OBJECT)
     assert isinstance(daily, dict)
     for day, result in daily.items():
         at = f"daily[{day}]"
-        _need(isinstance(result, dict), at, "must be an object")
+        _need(isinstance(result, dict), at, MUST_BE_OBJECT)
         _need(_int(result.get("practice", 0)) and result.get("practice", 0) >= 0, f"{at}.practice",
-              "must be a whole number")
+              MUST_BE_WHOLE)
         if "points" in result:
-            _need(_int(result["points"]) and result["points"] >= 0, f"{at}.points", "must be a whole number")
-            _need(isinstance(result.get("won"), bool), f"{at}.won", "must be true or false")
-            _need(result.get("ending") in ("out", "blocked"), f"{at}.ending", "must be out or blocked")
+            _need(_int(result["points"]) and result["points"] >= 0, f"{at}.points", MUST_BE_WHOLE)
+            _need(isinstance(result.get("won"), bool), f"{at}.won", MUST_BE_BOOL)
+            _need(result.get("ending") in ("out", "blocked"), f"{at}.ending", MUST_BE_ENDING)
     return data
 
 
@@ -207,7 +226,7 @@ def loads(text: str) -> Record:
     try:
         data = boundedjson.parse(text)
     except MexicanTrainError as err:
-        raise StatsError(f"not a statistics file: {err}") from None
+        raise StatsError(NOT_STATS, reason=err) from None
     return validate(data)
 
 

@@ -7,7 +7,7 @@
 // on screen ("game"), the setup screen's offer ("boot"), a file to download, nothing to draw ("none"), a
 // refusal ("refused"), or a screen's part, whose module draws it (``route``).
 import * as bridge from "./bridge.js";
-import { $, find } from "./dom.js";
+import { $, fileText, find } from "./dom.js";
 import * as render from "./render.js";
 import * as scheduler from "./scheduler.js";
 import * as sound from "./sound.js";
@@ -350,7 +350,7 @@ async function onPythonReady() {
   const info = boot && boot.part === "boot" ? boot.view : null;
   // ready once Python has answered the first screen's question (a saved match and its names are on it)
   document.documentElement.dataset.pyReady = "1";
-  $("loading").hidden = true;
+  $("loading").classList.add("done");   // out of sight, its room kept: nothing on the first screen moves
   host.emit("ready");
   const q = queued;
   queued = null;
@@ -485,9 +485,9 @@ function showFileMessage(text) {
 /** @param {File} file */
 function importFile(file) {
   if (file.size > IMPORT_LIMIT) { showFileMessage(fill(TEXT.importTooBig, { limit: IMPORT_LIMIT / 1024 / 1024 })); return; }
-  const reader = new FileReader();
-  reader.onload = async () => {
-    const next = await call({ type: "import", text: String(reader.result) });
+  fileText(file).then(async (text) => {
+    if (text === null) { showFileMessage(TEXT.importNotText); return; }   // not UTF-8: never read as something else
+    const next = await call({ type: "import", text });
     if (!next) return;
     if (next.part === "game" && next.view.error) { showFileMessage(next.view.error); return; }   // refused: the match in play goes on
     showFileMessage("");
@@ -495,9 +495,7 @@ function importFile(file) {
     scheduler.cancel();
     route(next);
     if (next.part === "game" && next.view.screen !== "setup") savedOffer = false;
-  };
-  reader.onerror = () => showFileMessage(TEXT.importRead);
-  reader.readAsText(file);
+  });
 }
 
 // ------------------------------------------------------------------ presets and the host page

@@ -57,6 +57,7 @@
 
   function render() {
     var pct = stageWeight * 100;
+    var downloading = false;
     if (stageWeight >= 0.08 && stageWeight < 0.9) {
       var loaded = 0, total = 0;
       for (var k in bytes) { loaded += Math.min(bytes[k][0], bytes[k][1]); total += bytes[k][1]; }
@@ -64,12 +65,13 @@
       // the downloads fill 8%..80%; Python's start-up (one long task, no events) then sits at 80%.
       // From the service worker's cache (window.mtFromCache, pyodide-start.js) nothing is downloaded.
       pct = 8 + 72 * share;
-      setStage(share < 1 && !window.mtFromCache
-        ? TEXT.loadDownload.replace("{pct}", String(Math.min(99, Math.floor(100 * share))))
-        : TEXT.loadStarting);
+      downloading = share < 1 && !window.mtFromCache;
+      if (!downloading) setStage(TEXT.loadStarting);
     }
     pct = Math.max(Math.round(pct), boot.progress);   // never backwards
     boot.progress = pct;
+    // one figure on the page: the text says the bar's own percentage (and so does "starts as soon as … (N%)")
+    if (downloading) setStage(TEXT.loadDownload.replace("{pct}", String(Math.min(99, pct))));
     var bar = /** @type {HTMLProgressElement | null} */ (document.getElementById("load-bar"));
     if (bar && bar.value !== pct) bar.value = pct;
     if (boot.onProgress) boot.onProgress(pct, boot.stage);

@@ -48,19 +48,36 @@ export function h(tag, cls, text) {
 }
 
 /**
- * When a file is chosen in the file input ``id``, read it as text and hand the text to ``take``; the input is
- * emptied at once, so choosing the same file again reads it again.
+ * A chosen file's text, decoded as UTF-8 with ``TextDecoder`` and ``{fatal: true}`` (a byte-order mark is
+ * accepted and dropped); null when its bytes are not UTF-8, or it cannot be read. The browser's file reader
+ * would silently put U+FFFD in place of bad bytes, and the file would then be read as something it is not.
+ * @param {Blob} file
+ * @returns {Promise<string | null>}
+ */
+export async function fileText(file) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch (e) {
+    return null;
+  }
+}
+
+/**
+ * When a file is chosen in the file input ``id``, read it as text and hand the text to ``take``; a file that
+ * is not UTF-8 text calls ``refuse`` instead (which says so in the page's words, TEXT.importNotText). The input is emptied at once, so choosing
+ * the same file again reads it again.
  * @param {string} id
  * @param {(text: string) => void} take
+ * @param {() => void} refuse
  */
-export function onFileText(id, take) {
-  $(id, HTMLInputElement).addEventListener("change", (e) => {
+export function onFileText(id, take, refuse) {
+  $(id, HTMLInputElement).addEventListener("change", async (e) => {
     const input = /** @type {HTMLInputElement} */ (e.target);
     const file = input.files && input.files[0];
     input.value = "";
     if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => take(String(reader.result));
-    reader.readAsText(file);
+    const text = await fileText(file);
+    if (text === null) refuse();
+    else take(text);
   });
 }

@@ -67,7 +67,8 @@ def _who(seat: int, names: Sequence[str] | None) -> str:
     return names[seat] if names else _(SEAT_N).format(n=seat)
 
 
-def _train_words(view: SeatView, train: TrainName | None, names: Sequence[str] | None) -> str:
+def train_words(view: SeatView, train: TrainName | None, names: Sequence[str] | None) -> str:
+    """A train inside a sentence, as the seat of ``view`` says it: "the Mexican Train", "your own train"."""
     if train == MEXICAN:
         return _(TRAIN_MEXICAN)
     if train == view.seat:
@@ -75,9 +76,10 @@ def _train_words(view: SeatView, train: TrainName | None, names: Sequence[str] |
     return _(TRAIN_SEAT).format(name=_who(int(train or 0), names))
 
 
-def _move_words(view: SeatView, action: Action, names: Sequence[str] | None) -> str:
+def move_words(view: SeatView, action: Action, names: Sequence[str] | None) -> str:
+    """An action in words, as the seat of ``view`` says it: "3-9 on the Mexican Train", "draw a tile"."""
     if action.kind == "play" and action.tile is not None:
-        return _(MOVE_PLAY).format(tile=action.tile, train=_train_words(view, action.train, names))
+        return _(MOVE_PLAY).format(tile=action.tile, train=train_words(view, action.train, names))
     return _(MOVE_WORDS[action.kind])
 
 
@@ -104,7 +106,7 @@ def reason(view: SeatView, action: Action, decision: Decision | None = None,
     t = action.tile
     assert t is not None
     a, b = t
-    where = _train_words(view, action.train, names)
+    where = train_words(view, action.train, names)
     if len(view.hand) == 1:
         return _(LAST_TILE).format(tile=t)
     plays = [x for x in view.legal if x.kind == "play"]
@@ -159,7 +161,7 @@ def reason(view: SeatView, action: Action, decision: Decision | None = None,
         mine, other = decision.results.get(action), decision.results.get(first)
         if mine is not None and other is not None:
             guesses = decision.playouts // max(1, len(decision.results))
-            text = plural(PLAYED_OUT, guesses, reason=text, other=_move_words(view, first, names))
+            text = plural(PLAYED_OUT, guesses, reason=text, other=move_words(view, first, names))
     return text
 
 

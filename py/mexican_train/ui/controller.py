@@ -214,9 +214,12 @@ def with_local_names(session: Session) -> Session:
     if match is None:
         return session
     people = len(match.humans)
+    you = _default_names_everywhere(0, HUMAN, 1)
+    # with two or more people at the device, "You" (in any language) names nobody: Player N instead
     players = tuple(
         p._replace(name=default_name(seat, p.kind, people))
-        if not p.name or p.name in _default_names_everywhere(seat, p.kind, people) else p
+        if not p.name or p.name in _default_names_everywhere(seat, p.kind, people)
+        or (people >= 2 and p.kind == HUMAN and p.name in you) else p
         for seat, p in enumerate(match.players))
     if players == match.players:
         return session
@@ -270,9 +273,14 @@ def start(settings: dict[str, Any]) -> Session:
         return Session(error=_(S.ERROR_SETTINGS).format(reason=reason))
     speed = _speed(settings.get("cpu_speed"))
     after_turn = _after_turn(settings.get("after_turn"), match)
-    players = join_and(p.name for p in match.players)
+    # the one person against computers, by the default name: "you against CPU 1", never "You and CPU 1"
+    you = match.humans[0] if len(match.humans) == 1 else None
+    if you is not None and match.players[you].name not in _default_names_everywhere(you, HUMAN, 1):
+        you = None
+    players = join_and(p.name for seat, p in enumerate(match.players) if seat != you)
+    said = _(S.SAID_MATCH_START_YOU if you is not None else S.SAID_MATCH_START).format(players=players)
     session = Session(match=match, cpu_speed=speed, after_turn=after_turn)
-    session = _turn_begins(session, (_(S.SAID_MATCH_START).format(players=players), _round_start_line(match)))
+    session = _turn_begins(session, (said, _round_start_line(match)))
     return with_names_cleaned_said(session, cleaned)
 
 

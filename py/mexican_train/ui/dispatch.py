@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
+from ..errors import MexicanTrainError
 from ..i18n import _, set_language
 from . import controller, parts, protocol, records, storage
 from . import strings as S
@@ -167,7 +168,7 @@ class Page:
             self.apps.active = self.apps.main
         app = self.apps.active
         if isinstance(event, protocol.Boot):
-            return dict(app.boot(stores))
+            return self._boot(app.boot(stores), stores)
         if isinstance(event, protocol.ExportMatch):
             return {"seq": -1, "part": "file", "thinking": None, "writes": [],
                     "view": {"text": app.export(), "name": _(S.MATCH_FILE_NAME)}}
@@ -187,6 +188,30 @@ class Page:
         answer = app.handle(event, stores)
         self._noticed(app, before, stores)
         return self._game_extras(dict(answer), stores)
+
+    def _boot(self, answer: protocol.BootAnswer, stores: Stores) -> AnyAnswer:
+        """The first screen's answer, which also says, once, that the statistics or the daily deal in progress
+        could not be read and where each was kept (reading them keeps them aside)."""
+        notes = [answer["view"]["message"]] if answer["view"]["message"] else []
+        found = records.load(stores.local)
+        if found.message:
+            notes.append(found.message)
+        daily = self.apps.daily
+        store = daily.store_of(stores)
+        try:
+            text = store.get_item(storage.MATCH_KEY) if daily.session.match is None else None
+            if text is not None:
+                storage.read_session(text)
+        except MexicanTrainError as err:
+            assert text is not None
+            kept = storage.keep_aside(store, text, storage.MATCH_KEY)
+            if kept.key:
+                notes.append(_(S.DAILY_UNREADABLE).format(reason=err.localized(), key=kept.key))
+        except Exception:  # noqa: BLE001 - a storage that refuses: the daily deal's screen says so when opened
+            pass
+        view = dict(answer["view"])
+        view["message"] = " ".join(notes) or None
+        return {**answer, "view": view}
 
     def _game(self, stores: Stores, viewer: int | None = SCREEN_SEAT) -> AnyAnswer:
         """The answer of the match on screen as it is now."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ..actions import DRAW, MEXICAN, PASS, PLAY, STOP, Action
 from ..engine import Event, EventKind, RoundState
-from ..i18n import _
+from ..i18n import LANGUAGES, _, translations
 from ..match import Match
 from . import strings as S
 
@@ -19,6 +19,22 @@ def single_human(match: Match) -> bool:
 def is_you(match: Match, seat: int, viewer: int | None) -> bool:
     """True when ``seat`` is the one person playing against CPUs, who is addressed as "you"."""
     return seat == viewer and single_human(match)
+
+
+def default_you_names() -> frozenset[str]:
+    """The default name of the one person at the device ("You"), in every language of the game."""
+    return frozenset(translations(lang).gettext(S.YOU) for lang in LANGUAGES) | {_(S.YOU)}
+
+
+def seat_label(match: Match, seat: int, viewer: int | None) -> str:
+    """A seat in a list or a table (players, round and match ends, the replay's hands): its name, but the
+    viewer's own seat as "You" when it kept the default name, or as "Ana (you)"; never "You (you)"."""
+    name = match.players[seat].name
+    if seat != viewer:
+        return name
+    if name in default_you_names() or not name:
+        return _(S.VIEWER_LABEL)
+    return _(S.NAME_YOU).format(name=name)
 
 
 def train_name(match: Match, train: int | str, viewer: int | None) -> str:
@@ -93,8 +109,10 @@ def round_end(before: Match, after: Match, viewer: int | None) -> tuple[str, ...
     return tuple(_end_line(after, event, viewer) for event in events if event.kind in ROUND_ENDS)
 
 
-def narrate(before: Match, after: Match, viewer: int | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Sentences for the events between two positions, and the same moves in short for a summary."""
+def narrate(before: Match, after: Match, viewer: int | None,
+            drawn_shown: bool = True) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Sentences for the events between two positions, and the same moves in short for a summary; the
+    viewer is told the tile it drew unless ``drawn_shown`` is False (the replay of an unfinished round)."""
     old, done, events = _new_events(before, after)
     lines: list[str] = []
     moves: list[str] = []
@@ -111,9 +129,11 @@ def narrate(before: Match, after: Match, viewer: int | None) -> tuple[tuple[str,
             lines.append(_(template).format(name=name, tile=tile_text(event.tile), train=where))
             moves.append(_(S.MOVE_PLAY).format(tile=tile_text(event.tile), train=where))
         elif event.kind == EventKind.DRAW:
-            if you:  # only the one person playing against CPUs is told the tile: nobody else is at the screen
+            if you and drawn_shown:  # only the one person playing against CPUs is told the tile
                 drawn = done.boneyard_dealt[old.draws]  # one action draws at most one tile
                 lines.append(_(S.SAID_DRAW_YOU).format(tile=tile_text(drawn)))
+            elif you:
+                lines.append(_(S.SAID_DRAW_YOU_UNSEEN))
             else:
                 lines.append(_(S.SAID_DRAW).format(name=name))
             moves.append(_(S.MOVED_DRAW))

@@ -79,7 +79,7 @@ def load(store: Storage) -> Loaded:
         reason = err.localized()
     kept = storage.keep_aside(store, text, STATS_KEY)
     if kept.key:
-        return Loaded(stats.empty(), _(S.STATS_UNREADABLE).format(reason=reason))
+        return Loaded(stats.empty(), _(S.STATS_UNREADABLE).format(reason=reason, key=kept.key))
     return Loaded(stats.empty(), _(S.STATS_UNREADABLE_STUCK).format(reason=reason, problem=kept.problem), stuck=True)
 
 

@@ -23,9 +23,13 @@ class Step(NamedTuple):
 
 
 def steps(match: Match) -> list[Step]:
-    """Every position of ``match``: each round's deal, then the position after each of its actions."""
+    """Every position of ``match``: each round's deal, then the position after each of its actions. A round
+    dealt but not begun (the next one of a match in play) is not a step: nothing happened in it yet; the
+    first round's deal is always one."""
     found: list[Step] = []
     for number, played in enumerate(match.rounds):
+        if number and not played.actions:
+            continue
         earlier = match.rounds[:number]
         state = new_round(match.rules, number, played.hands_dealt, played.boneyard_dealt)
         found.append(Step(number, 0, match._replace(rounds=earlier + (state,))))

@@ -340,14 +340,21 @@ class SaveKeeper:
 def summary(session: controller.Session) -> SavedOffer:
     """One line naming a saved match, for its Continue button, and whether that match is over (a preset's
     autostart replaces a finished match, never one still in play)."""
+    from .narrate import default_you_names
     from .viewmodel import round_text
     session = controller.with_local_names(session)
     match = session.match
     assert match is not None
-    names = join_and(p.name for p in match.players)
+    # the one person at the device, by the default name: "You against …", never "You and CPU 1"
+    you = match.humans[0] if len(match.humans) == 1 else None
+    if you is not None and match.players[you].name not in default_you_names():
+        you = None
+    names = join_and(p.name for seat, p in enumerate(match.players) if seat != you)
     if match.over:
-        return {"text": _(S.SAVED_MATCH_OVER).format(players=names), "over": True}
-    return {"text": _(S.SAVED_MATCH).format(players=names, round=round_text(match, match.round)), "over": False}
+        return {"text": _(S.SAVED_MATCH_OVER_YOU if you is not None else S.SAVED_MATCH_OVER).format(players=names),
+                "over": True}
+    template = S.SAVED_MATCH_YOU if you is not None else S.SAVED_MATCH
+    return {"text": _(template).format(players=names, round=round_text(match, match.round)), "over": False}
 
 
 def actions_of(session: controller.Session) -> int:

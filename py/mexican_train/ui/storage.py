@@ -23,6 +23,7 @@ offered to download it and said yes (``saves.SaveKeeper``).
 from __future__ import annotations
 
 import json
+import re
 import zlib
 from typing import Any, NamedTuple, Protocol
 
@@ -349,4 +350,6 @@ def _reason(err: BaseException) -> str:
     for name, plain in PLAIN_REASONS.items():
         if name in text:
             return _(plain)
-    return text[0].lower() + text[1:] if text[:1].isupper() and not text[:2].isupper() else text
+    # the browser's own message is English: the page says it in its language, with the error's name only
+    named = re.match(r"\s*([A-Za-z]+(?:Error|Exception))\b", text)
+    return _(S.REASON_STORAGE_ERROR).format(error=named.group(1) if named else type(err).__name__)

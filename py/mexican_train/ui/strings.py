@@ -18,6 +18,8 @@ YOU = N_("You")
 PLAYER_N = N_("Player {n}")
 CPU_N = N_("CPU {n}")
 NAME_YOU = N_("{name} (you)")
+# the viewer's own seat in a list or a table when it kept the default name: never "You (you)"
+VIEWER_LABEL = NC_("the viewer's own seat in a list or table", "You")
 TRAIN_TITLE_YOURS = N_("Your train")
 TRAIN_TITLE_SEAT = N_("{name}'s train")
 MEXICAN_TRAIN = N_("Mexican Train")
@@ -39,6 +41,10 @@ STATE_SHARED = N_("Shared: anyone plays here")
 STATE_MARKED = N_("Marked: open to everyone")
 STATE_MARKED_YOURS = N_("Marked: open to everyone until you play here")
 STATE_OPEN_DOUBLE = N_("Open double: cover it first")
+# a double laid in the turn in progress: what applies now, not what applies once the turn is over
+STATE_DOUBLE_LATER = N_("Double laid this turn: it must be covered first from the next turn on")
+STATE_DOUBLE_NOW = N_("Double laid this turn: cover it now")
+STATE_DOUBLE_EITHER = N_("Double laid this turn: cover it or the other double now")
 NEEDS = N_("Needs {value}")
 TRAIN_SPOKEN = NP_("{train}. {state}. {n} tile, ends at {end}", "{train}. {state}. {n} tiles, ends at {end}")
 TRAIN_SPOKEN_EMPTY = N_("{train}. {state}. Not started: starts with a {end}")
@@ -103,6 +109,7 @@ SAID_PLAY_DOUBLE = N_("{name} played the double {tile} on {train}.")
 SAID_PLAY_DOUBLE_YOU = N_("You played the double {tile} on {train}.")
 SAID_DRAW = N_("{name} drew a tile.")
 SAID_DRAW_YOU = N_("You drew {tile}.")
+SAID_DRAW_YOU_UNSEEN = N_("You drew a tile.")  # the replay of an unfinished round: the tile stays hidden
 SAID_PASS = N_("{name} passed.")
 SAID_PASS_YOU = N_("You passed.")
 SAID_STOP = N_("{name} ended the opening chain.")
@@ -130,6 +137,7 @@ SAID_HINT = N_("Hint: {action}. {reason}")
 SAID_ROUND_START = N_("Round {number} of {rounds}: engine {engine}-{engine}. {name} starts.")
 SAID_ROUND_START_YOU = N_("Round {number} of {rounds}: engine {engine}-{engine}. You start.")
 SAID_MATCH_START = N_("New match: {players}.")
+SAID_MATCH_START_YOU = N_("New match: you against {players}.")
 SAID_RESTORED = N_("Saved match restored.")
 SAID_NAMES_CLEANED = NP_("Control or invisible characters were taken out of the name {names}.",
                          "Control or invisible characters were taken out of the names {names}.")
@@ -146,6 +154,7 @@ MOVED_MARK = N_("got a marker")
 
 # -- round and match end -------------------------------------------------------------
 ROUND_OVER_OUT = N_("Round {number} over: {name} went out.")
+ROUND_OVER_OUT_YOU = N_("Round {number} over: you went out.")
 ROUND_OVER_BLOCKED = N_("Round {number} over: the round was blocked.")
 ROUND_POINTS = NP_("{n} point", "{n} points")
 NO_TILES_LEFT = N_("no tiles left")
@@ -153,6 +162,7 @@ MATCH_OVER = N_("Match over")
 WINNER = NP_("{name} wins with {n} point.", "{name} wins with {n} points.")
 WINNER_YOU = NP_("You win with {n} point.", "You win with {n} points.")  # the one person against computers
 WINNERS = NP_("{names} share the win with {n} point.", "{names} share the win with {n} points.")
+WINNERS_YOU = NP_("You share the win with {names}, with {n} point.", "You share the win with {names}, with {n} points.")
 TOTAL = N_("Total")
 ROUND_N = N_("Round {number}")
 CHART_TITLE = N_("Scores after each round")
@@ -190,6 +200,7 @@ REASON_NO_ROOM_ASIDE = N_("there are already 999 unreadable saves kept aside")
 REASON_COPY_DIFFERS = N_("the storage gave back something else than was copied")
 REASON_READ_BACK_DIFFERS = N_("the storage gave back something else than was written")
 REASON_STORAGE_REFUSED = N_("the browser's storage refused to keep it")
+REASON_STORAGE_ERROR = N_("the browser's storage failed ({error})")  # {error}: the browser's name of it
 NOT_SAVED_FOR = NP_("Not saved in this browser for the last {n} move ({reason}). Save the match to a file "
                     "to keep it.",
                     "Not saved in this browser for the last {n} moves ({reason}). Save the match to a file "
@@ -217,7 +228,11 @@ REASON_STORAGE_FULL = N_("the browser's storage for this site is full")
 REASON_STORAGE_DENIED = N_("access denied: a privacy setting, or the game is inside another site's page")
 
 # -- the replay ----------------------------------------------------------------------
-REPLAY_WHERE = N_("Round {round} of {rounds}, action {action} of {actions}")
+# the replay shows the position before action {action} (the review's items and their jumps say the same number)
+REPLAY_WHERE = N_("Round {round} of {rounds}, before action {action} of {actions}")
+REPLAY_WHERE_END = NP_("Round {round} of {rounds}, after its last action ({n} action)",
+                       "Round {round} of {rounds}, after its last action ({n} actions)")
+REPLAY_NOT_PLAYED = N_("{round}: not played yet")
 REPLAY_DEAL = N_("Round {round}: the tiles are dealt.")
 
 REPLAY_NOTHING = N_("There is no match to replay: play one, or open a match file.")
@@ -233,6 +248,7 @@ REVIEW_NOTHING = N_("Nothing to point out: no decision cost a point or more.")
 REVIEW_NO_PERSON = N_("There is nobody to review: every seat was played by the computer.")
 REVIEW_COUNT = NP_("{n} decision worth another look.", "{n} decisions worth another look.")
 REVIEW_WHERE = N_("Round {round}, action {action} ({name})")
+REVIEW_WHERE_YOURS = N_("Round {round}, action {action}")  # the one person against computers: no name to say
 REVIEW_PLAYED = N_("Played: {move}")
 REVIEW_BETTER = N_("Strong would play: {move}")
 REVIEW_COST = N_("About {cost} points more left in hand, on average")
@@ -263,12 +279,16 @@ STATS_CHART_LABEL = N_("{title}, oldest first: {summary}.")
 STATS_CHART_POINT = N_("{points} ({result})")
 STATS_WON = N_("won")
 STATS_LOST = N_("lost")
-STATS_UNREADABLE = N_("Your statistics could not be read ({reason}). They have been kept aside, so nothing "
-                      "is lost; counting starts again from here.")
+STATS_UNREADABLE = N_("Your statistics could not be read ({reason}). They are kept in this browser's storage "
+                      "under the name {key}, so nothing is lost; counting starts again from here.")
 STATS_UNREADABLE_STUCK = N_("Your statistics could not be read ({reason}) and could not be copied aside "
                             "({problem}), so they are left untouched and nothing new is counted.")
 STATS_NOT_SAVED = N_("The statistics could not be saved in this browser ({reason}).")
-STATS_IMPORTED = N_("Statistics imported: what the file holds has been added to what was here.")
+STATS_IMPORTED = N_("Statistics imported: {matches} and {days} added to what was here.")
+STATS_IMPORTED_MATCHES = NP_("{n} match", "{n} matches")
+STATS_IMPORTED_DAYS = NP_("{n} day of the daily deal", "{n} days of the daily deal")
+STATS_IMPORTED_NOTHING = N_("Statistics imported: the file holds nothing that was not here already, so nothing "
+                            "changed.")
 STATS_IMPORT_ERROR = N_("That file is not a statistics file we can open: {reason}")
 STATS_RESET_DONE = N_("The statistics have been reset.")
 STATS_FILE_NAME = N_("mexican-train-statistics.json")
@@ -289,19 +309,24 @@ DAILY_CONTINUE = N_("Continue today's deal")
 DAILY_AGAIN = N_("Play it again (practice)")
 DAILY_STREAK = NP_("Streak: {n} day", "Streak: {n} days")
 DAILY_LONGEST = NP_("Longest streak: {n} day", "Longest streak: {n} days")
-DAILY_CALENDAR = N_("Days played in the last five weeks")
+DAILY_CALENDAR = N_("Days played in the last five weeks ({months})")
+DAILY_MONTHS = N_("{first} to {last}")  # two months of the calendar: "November 2026 to December 2026"
 DAILY_DAY_PLAYED = N_("{day}: played")
 DAILY_DAY_NOT_PLAYED = N_("{day}: not played")
 DAILY_DAY_TODAY = N_("{day} (today)")
 DAILY_SHARE_COPIED = N_("Copied to the clipboard.")
 DAILY_SHARE_SHARED = N_("Shared.")
 DAILY_SHARE_SELECT = N_("Copying is not allowed here: select the text above to copy it.")
+DAILY_UNREADABLE = N_("The daily deal in progress in this browser could not be read ({reason}). It is kept in "
+                      "this browser's storage under the name {key}, so nothing is lost; its result so far stays "
+                      "in the statistics.")
 DAILY_PRACTICE_END = N_("Practice: this attempt does not count.")
-WEEKDAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
 
 # -- the saved match offered on the setup screen ----------------------------------------
 SAVED_MATCH = N_("{players}: {round}")
 SAVED_MATCH_OVER = N_("{players}: match over")
+SAVED_MATCH_YOU = N_("You against {players}: {round}")
+SAVED_MATCH_OVER_YOU = N_("You against {players}: match over")
 
 # -- the web app manifest (manifest.webmanifest is the English one; scripts/build_page.py writes the others) --
 MANIFEST = {
@@ -315,8 +340,8 @@ MANIFEST = {
 PAGE_TEXT = {
     # loading (static/js/boot.js)
     "loadStart": N_("Loading the game engine…"),
-    # {pct}: how much of the engine's files has arrived, 0-99 (the bytes over the wire are fewer: they come
-    # compressed, so a size in MB would count what the browser inflated, not what was downloaded)
+    # {pct}: how far the loading is, 0-99, the progress bar's own figure (the bytes over the wire are fewer: they
+    # come compressed, so a size in MB would count what the browser inflated, not what was downloaded)
     "loadDownload": N_("Downloading the game engine: {pct}%"),
     "loadStarting": N_("Starting the game engine (this takes a few seconds)…"),
     "loadFiles": N_("Loading the game rules…"),
@@ -350,9 +375,39 @@ PAGE_TEXT = {
     "exportName": MATCH_FILE_NAME,
     "bridgeBroken": N_("The game engine stopped answering ({reason}). Reload the page to carry on from the last "
                        "save."),
-    "importRead": N_("That file could not be read."),
+    "importNotText": N_("That file is not text (it is not UTF-8), so it was not opened."),
     "importTooBig": N_("That file is larger than {limit} MB, so it is not a match file; it was not opened."),
     "unreadableName": N_("mexican-train-unreadable-save-{date}.json"),
     "chartLabel": N_("{title}. Round by round totals: {summary}."),
     "toMove": N_("to play"),
 }
+
+
+# -- the person spoken to ------------------------------------------------------------------------------
+SECOND_PERSON: dict[str | tuple[str, str], str | tuple[str, str]] = {
+    SAID_PLAY: SAID_PLAY_YOU, SAID_PLAY_DOUBLE: SAID_PLAY_DOUBLE_YOU, SAID_DRAW: SAID_DRAW_YOU,
+    SAID_PASS: SAID_PASS_YOU, SAID_STOP: SAID_STOP_YOU, SAID_MARK: SAID_MARK_YOURS, SAID_UNMARK: SAID_UNMARK_YOURS,
+    SAID_OUT: SAID_OUT_YOU, SAID_TURN: SAID_TURN_YOU, SAID_ROUND_START: SAID_ROUND_START_YOU,
+    SAID_MATCH_START: SAID_MATCH_START_YOU, TRAIN_SEAT: TRAIN_YOURS, TRAIN_TITLE_SEAT: TRAIN_TITLE_YOURS,
+    STATE_PRIVATE: STATE_PRIVATE_YOURS, ROUND_OVER_OUT: ROUND_OVER_OUT_YOU, WINNER: WINNER_YOU,
+    WINNERS: WINNERS_YOU, REVIEW_WHERE: REVIEW_WHERE_YOURS, SAVED_MATCH: SAVED_MATCH_YOU,
+    SAVED_MATCH_OVER: SAVED_MATCH_OVER_YOU, DO_PLAY_NAMED: DO_PLAY, HAND_TITLE_NAMED: HAND_TITLE,
+}
+"""Every message with a seat's name (or a list of names) that can name the viewer's own seat, with the twin
+said instead when it does (the one person against computers; in hot-seat play, the seat whose hand is shown)."""
+
+NAMED_BY_LABEL = {
+    NAME_YOU: "the viewer's seat with a name someone typed (``narrate.seat_label``); the default is VIEWER_LABEL",
+    CHART_SUMMARY: "the name slot takes ``narrate.seat_label``, which says the viewer's seat as VIEWER_LABEL",
+}
+"""Messages whose name slot takes a seat's label, never the default name of the viewer's seat."""
+
+NEVER_THE_VIEWER = {
+    HAND_HIDDEN: "a hot-seat hand not shown yet: the person it belongs to is not at the screen",
+    DO_REVEAL: "the next person of a hot-seat table, who is not looking yet",
+    DO_WAIT_CPU: "a computer's seat", DO_WATCH: "another seat's turn", SAID_CPU_TURN: "a computer's seat",
+    SAID_NAMES_CLEANED: "names someone typed, never a default name",
+    KIND_CPU: "a computer level, not a seat", STATS_VS_LEVEL: "a computer level, not a seat",
+    PAGE_TEXT["seatCpu"]: "a computer's seat on the setup screen",
+}
+"""The messages with a name slot that never names the viewer's seat, and why."""

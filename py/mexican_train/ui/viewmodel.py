@@ -24,7 +24,7 @@ from ..rules import IMMEDIATE, PRESET_NAMES, Rules
 from ..tiles import Tile
 from . import strings as S
 from .controller import CPU_SPEEDS, Facts, Happened, Screen, Session, facts as facts_of, targets_of
-from .narrate import tile_text, train_name, train_title
+from .narrate import is_you, seat_label, tile_text, train_name, train_title
 from .views import (BoardScreen, BoardView, Button, CommandButton, CommandId, Focus, GameView, HandTile, HandView, Hint,
                     MatchEnd, MatchEndRow, MatchSummary, PlayerRow, RoundEnd, RoundEndRow, RoundLine, Series, SetupView,
                     StepEvent, TileFace, TrainRow, TrainState)
@@ -74,7 +74,7 @@ def view_model(session: Session, facts: Facts | None = None, viewer: int | None 
         "events": _events(session.happened),
     }
     if shown == Screen.ROUND_END:
-        vm["round_end"] = _round_end(match, state)
+        vm["round_end"] = _round_end(match, state, me)
     if shown == Screen.MATCH_END:
         vm["match_end"] = _match_end(match, known)
     return vm
@@ -163,7 +163,7 @@ def _players(known: Facts, match: Match, state: RoundState, me: int | None) -> l
     rows: list[PlayerRow] = []
     for seat, player in enumerate(match.players):
         count = len(state.hands[seat])
-        name = _(S.NAME_YOU).format(name=player.name) if seat == me and not known.hotseat else player.name
+        name = seat_label(match, seat, me) if not known.hotseat else player.name
         rows.append({
             "seat": seat, "name": name, "kind": player.kind, "kind_label": kind_label(player.kind),
             "tiles": count, "tiles_text": plural(S.TILES_IN_HAND, count), "total": totals[seat],
@@ -190,6 +190,15 @@ def _trains(session: Session, known: Facts, match: Match, state: RoundState, me:
     binding = set(state.open_doubles) if state.result is None else set()
     hinted = str(session.hint[0].train) if session.hint and session.hint[0].train is not None else None
     earlier = plural_forms(S.TRAIN_EARLIER)
+    # a double laid in the turn in progress binds only once that turn is over (the flexible rule), or is to be
+    # covered by this very turn (the immediate rule; two doubles: one of them)
+    laid_now = set(state.doubles) if state.result is None and state.phase in (DOUBLE, TWO_DOUBLES) else set()
+    if state.phase is TWO_DOUBLES:
+        laid_now_words = S.STATE_DOUBLE_EITHER
+    elif match.rules.double_rule == IMMEDIATE:
+        laid_now_words = S.STATE_DOUBLE_NOW
+    else:
+        laid_now_words = S.STATE_DOUBLE_LATER
     rows: list[TrainRow] = []
     for index in [seats] + list(range(seats)):  # the shared train first, then each seat's
         train = state.trains[index]
@@ -197,7 +206,9 @@ def _trains(session: Session, known: Facts, match: Match, state: RoundState, me:
         key = str(name)
         mine = index == me
         kind: TrainState
-        if index in binding:
+        if index in binding and index in laid_now:
+            kind, words = "double", _(laid_now_words)
+        elif index in binding:
             kind, words = "double", _(S.STATE_OPEN_DOUBLE)
         elif index == seats:
             kind, words = "shared", _(S.STATE_SHARED)
@@ -363,9 +374,11 @@ def rules_summary(rules: Rules) -> str:
     return " · ".join(parts)
 
 
-def _round_end(match: Match, state: RoundState) -> RoundEnd:
+def _round_end(match: Match, state: RoundState, viewer: int | None) -> RoundEnd:
     result = _result(state)
-    if result.reason == "out" and result.seat is not None:
+    if result.reason == "out" and result.seat is not None and is_you(match, result.seat, viewer):
+        title = _(S.ROUND_OVER_OUT_YOU).format(number=state.number + 1)
+    elif result.reason == "out" and result.seat is not None:
         title = _(S.ROUND_OVER_OUT).format(number=state.number + 1, name=match.players[result.seat].name)
     else:
         title = _(S.ROUND_OVER_BLOCKED).format(number=state.number + 1)
@@ -373,7 +386,7 @@ def _round_end(match: Match, state: RoundState) -> RoundEnd:
     rows: list[RoundEndRow] = []
     for seat, player in enumerate(match.players):
         points = result.scores[seat]
-        rows.append({"seat": seat, "name": player.name, "tiles": [tile_face(t) for t in state.hands[seat]],
+        rows.append({"seat": seat, "name": seat_label(match, seat, viewer), "tiles": [tile_face(t) for t in state.hands[seat]],
                      "tiles_text": " ".join(tile_text(t) for t in state.hands[seat]) or _(S.NO_TILES_LEFT),
                      "points": points,
                      "points_text": plural(S.ROUND_POINTS, points),
@@ -389,8 +402,11 @@ def _match_end(match: Match, known: Facts) -> MatchEnd:
     winners = match.winners
     best = totals[winners[0]]
     names = [match.players[s].name for s in winners]
-    if len(names) == 1 and known.humans == (winners[0],):   # the one person at the device, against computers
+    you = known.humans[0] if len(known.humans) == 1 else None   # the one person at the device, against computers
+    if len(names) == 1 and winners[0] == you:
         text = plural(S.WINNER_YOU, best)
+    elif you in winners:
+        text = plural(S.WINNERS_YOU, best, names=join_and(match.players[s].name for s in winners if s != you))
     elif len(names) == 1:
         text = plural(S.WINNER, best, name=names[0])
     else:
@@ -399,10 +415,11 @@ def _match_end(match: Match, known: Facts) -> MatchEnd:
     running = match.running_totals   # the match is over: every round has its totals
     for seat, player in enumerate(match.players):
         points = [totals[seat] for totals in running]
-        series.append({"name": player.name, "points": [float(p) for p in points], "winner": seat in winners,
-                       "summary": _(S.CHART_SUMMARY).format(name=player.name, scores=", ".join(map(str, points)))})
-    rows: list[MatchEndRow] = [{"seat": s, "name": p.name, "total": totals[s], "winner": s in winners}
-                               for s, p in sorted(enumerate(match.players), key=lambda sp: totals[sp[0]])]
+        label = seat_label(match, seat, you)
+        series.append({"name": label, "points": [float(p) for p in points], "winner": seat in winners,
+                       "summary": _(S.CHART_SUMMARY).format(name=label, scores=", ".join(map(str, points)))})
+    rows: list[MatchEndRow] = [{"seat": s, "name": seat_label(match, s, you), "total": totals[s], "winner": s in winners}
+                               for s in sorted(range(len(match.players)), key=lambda s: totals[s])]
     return {"title": _(S.MATCH_OVER), "text": text, "rows": rows, "total_label": _(S.TOTAL),
             "chart": {"title": _(S.CHART_TITLE), "rounds": len(match.rounds), "series": series,
                       "round_label": _(S.ROUND_N)},

@@ -2,6 +2,7 @@
 // step, as a bystander sees the table. It keeps no game state: the step on screen is the view's index, and
 // every step asks Python. Hands show their tiles only when Python sends them (a round over in the file).
 import { $, find, h, onFileText } from "../dom.js";
+import { TEXT } from "../text.js";
 import { openDialog, closeDialog, topDialog } from "../render.js";
 import { tileSvg } from "../tiles.js";
 import { reopen } from "./review.js";
@@ -28,7 +29,7 @@ function tiles(list) {
 
 /**
  * @param {HTMLSelectElement} select
- * @param {{value: number, label: string}[]} options
+ * @param {{value: number | string, label: string, disabled?: boolean}[]} options
  * @param {number | string} chosen
  */
 function fillSelect(select, options, chosen) {
@@ -38,6 +39,7 @@ function fillSelect(select, options, chosen) {
     select.replaceChildren(...options.map((o) => {
       const opt = h("option", null, o.label);
       opt.value = String(o.value);
+      opt.disabled = Boolean(o.disabled);
       return opt;
     }));
   }
@@ -56,8 +58,11 @@ function draw(vm) {
     const btn = find(`#replay-screen [data-action="${name}"]`);
     if (off) btn.setAttribute("aria-disabled", "true"); else btn.removeAttribute("aria-disabled");
   }
-  fillSelect($("replay-round", HTMLSelectElement), vm.round_starts.map((start, n) => ({ value: start, label: vm.round_labels[n] })),
-    vm.round_starts[vm.round]);
+  // the rounds the match has not played yet are listed too, as the match counts them, but cannot be chosen
+  fillSelect($("replay-round", HTMLSelectElement), [
+    ...vm.round_starts.map((start, n) => ({ value: start, label: vm.round_labels[n] })),
+    ...vm.rounds_later.map((label, n) => ({ value: "later-" + n, label, disabled: true })),
+  ], vm.round_starts[vm.round]);
   $("replay-item-field").hidden = !vm.items.length;
   const current = vm.items.find((i) => i.index === vm.index);
   fillSelect($("replay-item", HTMLSelectElement), vm.items.map((i) => ({ value: i.index, label: i.label })),
@@ -148,9 +153,10 @@ async function back() {
 /** @param {KeyboardEvent} e */
 function onKey(e) {
   if (hooks.view() !== "replay" || e.altKey || e.ctrlKey || e.metaKey || !shownVm) return;
+  // Escape leaves the replay wherever the focus is on its screen (a round chosen in its list included)
+  if (e.key === "Escape" && !topDialog()) { e.preventDefault(); back(); return; }
   const t = /** @type {Element | null} */ (e.target);
   if (t && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)) return;
-  if (e.key === "Escape" && !topDialog()) { e.preventDefault(); back(); return; }
   if (topDialog()) return;
   const vm = shownVm;
   const round = vm.round;
@@ -184,7 +190,10 @@ export const actions = {
 /** @param {Py.PartHooks} app */
 export function attach(app) {
   hooks = app;
-  onFileText("replay-file", (text) => open("file", text, { screen: "setup" }));
+  onFileText("replay-file", (text) => open("file", text, { screen: "setup" }), () => {
+    $("replay-message").hidden = false;
+    $("replay-message").textContent = TEXT.importNotText;
+  });
   $("replay-round").addEventListener("change", (e) => go(Number(/** @type {HTMLSelectElement} */ (e.target).value)));
   $("replay-item").addEventListener("change", (e) => go(Number(/** @type {HTMLSelectElement} */ (e.target).value)));
   document.addEventListener("keydown", onKey);

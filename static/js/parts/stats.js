@@ -1,6 +1,7 @@
 // The statistics screen (py/mexican_train/ui/parts/statistics.py; its markup is page/parts/stats.html):
 // Python counts, words and keeps the record; this draws it and carries the person's file in and out.
 import { $, h, onFileText } from "../dom.js";
+import { TEXT } from "../text.js";
 import { openDialog, closeDialog } from "../render.js";
 import { drawChart } from "../chart.js";
 import { askKeep, keepQuietly, showKeep } from "../keep.js";
@@ -15,6 +16,8 @@ export function render(answer) {
   const message = [s.message, answer.error].filter(Boolean).join(" ");
   $("stats-message").hidden = !message;
   $("stats-message").textContent = message;
+  // the answer to an import or a reset is seen where the button was pressed: the dialog scrolls to it
+  if (message && $("stats-dialog", HTMLDialogElement).open) $("stats-message").scrollIntoView({ block: "nearest" });
   $("stats-empty").hidden = !s.empty;
   $("stats-empty").textContent = s.empty || "";
   $("stats-rows").replaceChildren(...s.rows.map((r) => {
@@ -45,6 +48,13 @@ export function render(answer) {
   }
 }
 
+/** A refusal the page says itself (a file that is not text), in view. @param {string} message */
+function showMessage(message) {
+  $("stats-message").hidden = false;
+  $("stats-message").textContent = message;
+  $("stats-message").scrollIntoView({ block: "nearest" });
+}
+
 /** @type {Py.PartModule["actions"]} */
 export const actions = {
   stats: () => { hooks.send({ type: "stats" }); return true; },
@@ -65,5 +75,5 @@ export function ready() { keepQuietly(); }
 /** @param {Py.PartHooks} app */
 export function attach(app) {
   hooks = app;
-  onFileText("stats-file", (text) => hooks.send({ type: "stats_import", text }));
+  onFileText("stats-file", (text) => hooks.send({ type: "stats_import", text }), () => showMessage(TEXT.importNotText));
 }

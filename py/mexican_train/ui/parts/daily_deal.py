@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ... import daily, stats
-from ...i18n import _, plural
+from ...i18n import _, long_date, month_year, plural, weekdays_short
 from ...match import HUMAN, Match
 from .. import protocol, records, storage
 from .. import strings as S
+from ..controller import default_name
 from ..protocol import AnswerBase, Dialog, Event, GameAnswer, NoneAnswer
 from ..saves import Stores
 from ..views import DailyEnd, ShareNotes
@@ -148,7 +149,7 @@ class DailyDeal(Part):
         if not isinstance(speed, str):
             speed = main.session.cpu_speed if main.session.match is not None else None
         return {"preset": "standard", "set": 12, "seats": 2, "rounds": "one", "seed": daily.seed_of(day),
-                "players": [{"name": _(daily.YOU), "kind": HUMAN}, {"name": _(daily.STRONG), "kind": "strong"}],
+                "players": [{"name": default_name(0, HUMAN, 1), "kind": HUMAN}, {"name": _(daily.STRONG), "kind": "strong"}],
                 **({"cpu_speed": speed} if speed else {})}
 
     def todays_match(self, stores: Stores) -> Match | None:
@@ -185,7 +186,7 @@ class DailyDeal(Part):
         counted = entry is not None and "points" in entry
         lines = []
         if counted:
-            lines.append(_(S.DAILY_COUNTED).format(result=daily.result_sentence(entry)))
+            lines.append(_(S.DAILY_COUNTED).format(result=daily.result_sentence(entry, spoken_to=True)))
         elif in_progress:
             attempt_counts = entry is not None and entry.get("attempt") == self._attempt_id(match, stores)
             lines.append(_(S.DAILY_IN_PROGRESS if attempt_counts or entry is None else S.DAILY_IN_PROGRESS_PRACTICE))
@@ -204,7 +205,7 @@ class DailyDeal(Part):
             play = {"action": "daily_again", "label": _(S.DAILY_AGAIN)}
         cal = daily.calendar(record, today)
         share = daily.share_text(today, entry) if counted else None
-        return {"title": _(S.DAILY_TITLE).format(day=daily.key_of(today)), "about": _(S.DAILY_ABOUT),
+        return {"title": _(S.DAILY_TITLE).format(day=long_date(today)), "about": _(S.DAILY_ABOUT),
                 "status": " ".join(lines), "play": play, "share": share,
                 "streak": plural(S.DAILY_STREAK, cal["streak"]), "longest": plural(S.DAILY_LONGEST, cal["longest"]),
                 "calendar": _calendar(set(cal["played"]), today), "notes": share_notes()}
@@ -286,10 +287,13 @@ def _calendar(played: set[str], today: dt.date) -> Calendar:
         for d in range(7):
             day = start + dt.timedelta(days=7 * w + d)
             key = day.isoformat()
-            label = _(S.DAILY_DAY_PLAYED if key in played else S.DAILY_DAY_NOT_PLAYED).format(day=key)
+            label = _(S.DAILY_DAY_PLAYED if key in played else S.DAILY_DAY_NOT_PLAYED).format(day=long_date(day))
             if day == today:
                 label = _(S.DAILY_DAY_TODAY).format(day=label)
             week.append({"day": day.day, "date": key, "played": key in played, "today": day == today,
                          "future": day > today, "label": label})
         weeks.append(week)
-    return {"title": _(S.DAILY_CALENDAR), "weekdays": [_(w) for w in S.WEEKDAYS], "weeks": weeks}
+    first = month_year(start)
+    last = month_year(today)
+    months = first if first == last else _(S.DAILY_MONTHS).format(first=first, last=last)
+    return {"title": _(S.DAILY_CALENDAR).format(months=months), "weekdays": weekdays_short(), "weeks": weeks}

@@ -23,8 +23,8 @@ from ...i18n import _, plural
 from ...match import Match
 from .. import protocol, replay, storage
 from .. import strings as S
-from ..controller import Session, facts
-from ..narrate import narrate
+from ..controller import Session, facts, with_local_names
+from ..narrate import narrate, seat_label, single_human
 from ..protocol import AnswerBase, Dialog, Event
 from ..saves import Stores
 from ..storage import Storage
@@ -114,6 +114,7 @@ class ReplayView(TypedDict):
     items: list[ReplayItem]
     hidden_text: str
     round_labels: list[str]
+    rounds_later: list[str]
 
 
 
@@ -174,6 +175,7 @@ class Replaying(Part):
             return _refused(_(S.REPLAY_UNREADABLE).format(reason=err.localized()))
         if match is None:
             return _refused(_(S.REPLAY_NOTHING))
+        match = with_local_names(Session(match=match)).match or match   # names said as this language says them
         self.shown = (replay.steps(match), match)
         return self.at(0)
 
@@ -218,35 +220,47 @@ def view_model(found: list[replay.Step], index: int, full: Match, items: list[Re
     position = step.match
     # a paused session shows no one's hand and lists no legal play: the board as a bystander sees it
     session = Session(match=position, paused=True, rounds_seen=len(position.rounds))
-    bystander = facts(session)._replace(viewer=None, human_to_move=None, needs_reveal=False)
+    # the one person against computers is spoken to as "you", as in the match itself; the table is a bystander's
+    you = full.humans[0] if single_human(full) else None
+    bystander = facts(session)._replace(viewer=you, human_to_move=None, needs_reveal=False, hotseat=False)
     over_in_file = full.rounds[step.round].result is not None
     said: tuple[str, ...] = ()
     if step.action > 0:
         before = found[index - 1].match
-        said, _moves = narrate(before, position, viewer=None)
+        said, _moves = narrate(before, position, viewer=you, drawn_shown=over_in_file)
     hands: list[ReplayHand] = []
     for seat, player in enumerate(full.players):
         tiles = state.hands[seat]
-        row: ReplayHand = {"seat": seat, "name": player.name, "count": len(tiles),
+        row: ReplayHand = {"seat": seat, "name": seat_label(full, seat, you), "count": len(tiles),
                            "count_text": plural(S.TILES_IN_HAND, len(tiles))}
         if over_in_file:
             row["tiles"] = [tile_face(t) for t in tiles]
         hands.append(row)
     actions = len(full.rounds[step.round].actions)
+    rounds = full.rules.rounds   # the match's count, as its own screens say it (13 in a full double-12 match)
+    if not actions:
+        where = _(S.REPLAY_NOT_PLAYED).format(round=_(S.ROUND_OF).format(number=step.round + 1, rounds=rounds))
+    elif step.action < actions:
+        where = _(S.REPLAY_WHERE).format(round=step.round + 1, rounds=rounds, action=step.action + 1, actions=actions)
+    else:
+        where = plural(S.REPLAY_WHERE_END, actions, round=step.round + 1, rounds=rounds)
+    starts = replay.round_starts(found)
+    played = len(starts)
     return {
         "index": index, "last": len(found) - 1,
         "round": step.round, "action": step.action,
-        "where": _(S.REPLAY_WHERE).format(round=step.round + 1, rounds=len(full.rounds), action=step.action,
-                                          actions=actions),
+        "where": where,
         "engine_text": _(S.ENGINE).format(value=state.engine),
         "boneyard_text": _(S.BONEYARD).format(count=state.boneyard_count),
-        "players": _players(bystander, position, state, None),
-        "trains": _trains(session, bystander, position, state, None),
+        "players": _players(bystander, position, state, you),
+        "trains": _trains(session, bystander, position, state, you),
         "hands": hands, "hands_shown": over_in_file,
         "said": list(said) or ([_(S.REPLAY_DEAL).format(round=step.round + 1)] if step.action == 0 else []),
         "round_starts": replay.round_starts(found),
         "rules": rules_summary(full.rules),
         "items": items or [],
         "hidden_text": _(S.REPLAY_HAND_HIDDEN),
-        "round_labels": [_(S.ROUND_N).format(number=n + 1) for n in range(len(full.rounds))],
+        "round_labels": [_(S.ROUND_N).format(number=n + 1) for n in range(played)],
+        "rounds_later": [_(S.REPLAY_NOT_PLAYED).format(round=_(S.ROUND_N).format(number=n + 1))
+                         for n in range(played, rounds)],
     }

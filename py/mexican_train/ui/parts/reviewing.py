@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from ... import review
 from ...i18n import _, plural
+from ...actions import Action
 from ...match import Match
 from .. import protocol, replay
 from .. import strings as S
 from ..jobs import Job
-from ..narrate import describe_move
+from ..narrate import describe_move, is_you, train_name
 from ..protocol import AnswerBase, Dialog, Event
 from ..saves import Stores
 from . import Part, part
@@ -157,13 +158,15 @@ class Reviewing(Part):
         for item in items:
             position = found[replay.index_of(found, item.round, item.action)].match
             name = match.players[item.seat].name
+            where = _(S.REVIEW_WHERE_YOURS) if is_you(match, item.seat, item.seat) else _(S.REVIEW_WHERE)
             shown.append({
                 "round": item.round, "action": item.action,
-                "where": _(S.REVIEW_WHERE).format(round=item.round + 1, action=item.action + 1, name=name),
+                "where": where.format(round=item.round + 1, action=item.action + 1, name=name),
                 "played": _(S.REVIEW_PLAYED).format(move=describe_move(position, item.played, item.seat)),
                 "better": _(S.REVIEW_BETTER).format(move=describe_move(position, item.better, item.seat)),
                 "cost": _(S.REVIEW_COST).format(cost=number(item.cost)),
-                "reason": item.reason,
+                # from the contrast's fields, in the page's words: the move played and Strong's, nothing else
+                "reason": _reason(item, position, match),
             })
         if not match.humans:
             summary = _(S.REVIEW_NO_PERSON)
@@ -177,6 +180,21 @@ class Reviewing(Part):
     def items_of(self, match: Match) -> list[review.Item]:
         """Every item the finished reviews of ``match`` list."""
         return [item for key, listed in self.done.items() if key[0] is match for item in listed]
+
+
+def _reason(item: review.Item, position: Match, match: Match) -> str:
+    """An item's reason in the page's words, from its contrast's fields (the move played and Strong's)."""
+
+    def move(action: Action) -> str:
+        return describe_move(position, action, item.seat)
+
+    def train(action: Action) -> str:
+        return train_name(position, action.train, item.seat) if action.train is not None else ""
+
+    def name(seat: int) -> str:
+        return match.players[seat].name
+
+    return review.reason_text(item.contrast, move, train, name)
 
 
 def _answer(view: Any, error: str | None, thinking: bool = False) -> ReviewAnswer:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from ... import stats
 from ...errors import MexicanTrainError
-from ...i18n import _, plural
+from ...i18n import _, decimal, long_date, plural
 from ...match import Match
 from ...players import LEVELS
 from .. import protocol, records
@@ -100,8 +100,17 @@ def utc_day(ms: float) -> dt.date:
 
 
 def number(value: float | None) -> str:
-    """A figure as the screens write it: one decimal when it has one, a dash when there is none."""
-    return "–" if value is None else (f"{value:.1f}" if value != int(value) else str(int(value)))
+    """A figure as the screens write it: one decimal when it has one (with the language's decimal sign), a
+    dash when there is none."""
+    return "–" if value is None else decimal(value)
+
+
+def day_text(day: str) -> str:
+    """A day of the record (YYYY-MM-DD) as the language writes it; as it is when it is no such date."""
+    try:
+        return long_date(dt.date.fromisoformat(day))
+    except ValueError:
+        return day
 
 
 @part(NAME)
@@ -129,8 +138,9 @@ class Statistics(Part):
                     theirs = stats.loads(text)
                 except MexicanTrainError as err:
                     return self.answer(stores, error=_(S.STATS_IMPORT_ERROR).format(reason=err.localized()))
-                self.update(stores, lambda record: stats.merge(record, theirs))
-                return self.answer(stores, _(S.STATS_IMPORTED))
+                before = records.load(store).record
+                after = self.update(stores, lambda record: stats.merge(record, theirs))
+                return self.answer(stores, imported_note(before, after))
             case ResetStats():
                 self.update(stores, lambda record: stats.empty())
                 return self.answer(stores, _(S.STATS_RESET_DONE))
@@ -171,7 +181,7 @@ class Statistics(Part):
             (S.STATS_MATCHES, str(tally["matches"])), (S.STATS_MATCHES_WON, str(tally["matches_won"])),
             (S.STATS_ROUNDS, str(tally["rounds"])), (S.STATS_ROUNDS_WON, str(tally["rounds_won"])),
             (S.STATS_AVERAGE, number(tally["average_points"]) if tally["rounds"] else _(S.STATS_DASH)),
-            (S.STATS_BEST, plural(S.STATS_BEST_VALUE, best["points"], day=best["day"]) if best else _(S.STATS_DASH)),
+            (S.STATS_BEST, plural(S.STATS_BEST_VALUE, best["points"], day=day_text(best["day"])) if best else _(S.STATS_DASH)),
             (S.STATS_STREAK, str(summary["longest_streak"])), (S.STATS_STREAK_NOW, str(summary["current_streak"])),
         ]
         groups: list[FigureGroup] = [
@@ -196,6 +206,18 @@ class Statistics(Part):
         return {"rows": [{"label": _(label), "value": value} for label, value in rows],
                 "groups": [g for g in groups if g["rows"]], "chart": chart,
                 "empty": _(S.STATS_NONE) if not found.record["matches"] else None, "message": message}
+
+
+def imported_note(before: stats.Record, after: stats.Record) -> str:
+    """What an import changed: how many matches and days of the daily deal it added or completed, or that it
+    changed nothing."""
+    if before == after:
+        return _(S.STATS_IMPORTED_NOTHING)
+    old = {m["id"]: m for m in before["matches"]}
+    matches = sum(1 for m in after["matches"] if old.get(m["id"]) != m)
+    days = sum(1 for day, entry in after["daily"].items() if before["daily"].get(day) != entry)
+    return _(S.STATS_IMPORTED).format(matches=plural(S.STATS_IMPORTED_MATCHES, matches),
+                                      days=plural(S.STATS_IMPORTED_DAYS, days))
 
 
 def _opponents_label(name: str) -> str:
