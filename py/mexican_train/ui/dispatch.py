@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 from ..i18n import _, set_language
-from . import controller, parts, protocol, records, storage
+from . import controller, friends, parts, protocol, records, storage
 from . import strings as S
 from .jobs import SLICE_MS, Job
 from .matchapp import Apps, MatchApp
@@ -81,6 +81,7 @@ class Page:
         self.job: Job[Any] | None = None
         self.warming: Job[None] | None = None
         self.pending: _Pending | None = None
+        self.relay = friends.Relay()
 
     def part(self, cls: type[T]) -> T:
         """The page's part of class ``cls``."""
@@ -123,6 +124,8 @@ class Page:
         """The answer to call ``seq`` with its writes; Python's copy of the storage holds them from now on."""
         answer["seq"] = seq
         answer["writes"] = stores.writes()
+        if answer["part"] == "game" and self.apps.active.session.friends:   # each friend's device draws its own
+            answer["friends"] = self.relay.views(self.apps.active.session)
         if answer["thinking"] is None:
             answer["thinking"] = self._thinking()
         if answer["writes"]:
@@ -171,8 +174,10 @@ class Page:
         if isinstance(event, protocol.ExportMatch):
             return {"seq": -1, "part": "file", "thinking": None, "writes": [],
                     "view": {"text": app.export(), "name": _(S.MATCH_FILE_NAME)}}
-        if not call.source.here:   # no seat of a match plays from another device yet
-            return refused(call.seq, ProtocolError(protocol.NOT_FROM_THERE, event_type=event.type, type=event.type))
+        if not call.source.here:   # a friend's tap, checked as a tap here is
+            return self._from_friend(call, app, stores)
+        if isinstance(event, protocol.NewMatch):
+            self.relay.forget()
         if isinstance(event, protocol.CpuTurn):
             if self._going_on("cpu"):   # the same decision, held back a moment (a pause): it goes on
                 return self._slice(stores, done)
@@ -185,6 +190,19 @@ class Page:
             return self.start(hint, stores, done) if hint is not None else self._game(stores)
         before = app.session.match
         answer = app.handle(event, stores)
+        self._noticed(app, before, stores)
+        return self._game_extras(dict(answer), stores)
+
+    def _from_friend(self, call: Call, app: MatchApp, stores: Stores) -> AnyAnswer:
+        """An event from a friend's device (``call.source``): refused, changing nothing, unless it is a tap its
+        seat may make now (``friends.refusal``); the answer is the host's screen, with every friend's view."""
+        event, seat = call.event, call.source.seat
+        assert seat is not None
+        reason = friends.refusal(app.session, seat, event) if app is self.apps.main else friends.NOT_A_FRIEND
+        if reason is not None:
+            return refused(call.seq, ProtocolError(reason, event_type=event.type, type=event.type, seat=seat))
+        before = app.session.match
+        answer = app.handle(event, stores, seat=seat)
         self._noticed(app, before, stores)
         return self._game_extras(dict(answer), stores)
 
