@@ -126,6 +126,26 @@ def act(page, friend: Friend | None) -> bool:
     return True
 
 
+def send_hostile(host: Host, friend: Friend, texts: list[str]) -> list[str]:
+    """The friend's page sends each text on its channel: the host warns once for each, in order, and nothing
+    changes (the host's screen, its save, what the friend is sent). Returns the warnings."""
+    step = host.page.get_attribute("html", "data-step")
+    save = host.page.evaluate("localStorage.getItem('mexican-train:match')")
+    got, warned = friend.count(), len(host.warnings)
+    for text in texts:
+        friend.page.evaluate("t => window.mtFriend.send(t)", text)
+    deadline = time.monotonic() + 10
+    while len(host.warnings) < warned + len(texts) and time.monotonic() < deadline:
+        host.page.wait_for_timeout(50)   # the console events arrive while Playwright is called
+    host.page.wait_for_timeout(300)
+    refused = host.warnings[warned:]
+    assert len(refused) == len(texts) and all("refused" in w for w in refused), refused
+    assert host.page.get_attribute("html", "data-step") == step
+    assert host.page.evaluate("localStorage.getItem('mexican-train:match')") == save
+    assert friend.count() == got
+    return refused
+
+
 def friend_to_move(friend: Friend) -> bool:
     page = friend.page
     return page.locator("#hand-tiles .htile.playable").count() > 0 or any(
@@ -185,35 +205,21 @@ def test_two_devices_start_now_hostile_messages_and_a_round(rtc_browser, server)
     host.page.click('[data-lobby="start_now"]')
     host.page.wait_for_selector("#game-screen", state="visible")
     friend.page.wait_for_selector("#game-screen", state="visible")
-    names = host.page.evaluate("JSON.parse(localStorage.getItem('mexican-train:match'))")
-    kinds = [p["kind"] for p in names["match"]["players"]] if "match" in names else None
-    assert kinds in (None, ["human", "human", "normal", "random"]), kinds
+    saved = host.page.evaluate("JSON.parse(localStorage.getItem('mexican-train:match'))")
+    # in the match file the friend is a person, Bea's empty seat a computer; the save says who plays elsewhere
+    assert [p["kind"] for p in saved["match"]["players"]] == ["human", "human", "normal", "random"]
+    assert saved["app"]["friends"] == [[1, "en"]]
 
     # hostile messages from the friend's page, at the host person's turn or a computer's: nothing changes
-    step = host.page.get_attribute("html", "data-step")
-    save = host.page.evaluate("localStorage.getItem('mexican-train:match')")
-    got, warned = friend.count(), len(host.warnings)
+    assert not friend_to_move(friend)
     hand = friend.page.eval_on_selector_all("#hand-tiles [data-tile]", "els => els.map(e => e.dataset.tile)")
-    hostile = ["x" * 70_000, "not json", json.dumps({"t": "event", "event": {"type": "tile"}}),
-               json.dumps({"t": "event", "event": {"type": "command", "name": "next_round"}}),
-               json.dumps({"t": "event", "event": {"type": "train", "train": "M"}}),
-               json.dumps({"t": "event", "event": {"type": "tile", "tile": "9-9"}})]
-    out_of_turn = host.page.get_attribute("html", "data-step") is not None and not friend.page.locator(
-        "#hand-tiles .htile.playable").count()
-    if out_of_turn:
-        hostile.append(json.dumps({"t": "event", "event": {"type": "tile", "tile": hand[0]}}))
-    for text in hostile:
-        friend.page.evaluate("t => window.mtFriend.send(t)", text)
-    deadline = time.monotonic() + 10
-    while len(host.warnings) < warned + len(hostile) and time.monotonic() < deadline:
-        host.page.wait_for_timeout(50)   # the console events arrive while Playwright is called
-    host.page.wait_for_timeout(300)
-    refused = host.warnings[warned:]
-    assert len(refused) == len(hostile), refused
-    assert all("refused" in w for w in refused), refused
-    assert host.page.get_attribute("html", "data-step") == step
-    assert host.page.evaluate("localStorage.getItem('mexican-train:match')") == save
-    assert friend.count() == got
+    refused = send_hostile(host, friend, [
+        "x" * 70_000, "not json", json.dumps({"t": "event", "event": {"type": "tile"}}),
+        json.dumps({"t": "event", "event": {"type": "command", "name": "next_round"}}),
+        json.dumps({"t": "event", "event": {"type": "tile", "tile": hand[0]}})])
+    for warning, words in zip(refused, ["more than 65536", "not JSON", "not of the right shape",
+                                        "cannot come from another device", "out of turn"]):
+        assert words in warning, refused
 
     # at the friend's own turn, a train with no tile picked, and a tile of the hand that cannot be played
     until = time.monotonic() + 60
@@ -221,19 +227,11 @@ def test_two_devices_start_now_hostile_messages_and_a_round(rtc_browser, server)
         assert time.monotonic() < until, "the friend's turn never came"
         if not act(host.page, None):
             host.page.wait_for_timeout(50)
-    step, got, warned = host.page.get_attribute("html", "data-step"), friend.count(), len(host.warnings)
     stuck = friend.page.eval_on_selector_all("#hand-tiles .htile:not(.playable)", "els => els.map(e => e.dataset.tile)")
     illegal = [json.dumps({"t": "event", "event": {"type": "train", "train": "M"}})]
     illegal += [json.dumps({"t": "event", "event": {"type": "tile", "tile": tile}}) for tile in stuck[:1]]
-    for text in illegal:
-        friend.page.evaluate("t => window.mtFriend.send(t)", text)
-    deadline = time.monotonic() + 10
-    while len(host.warnings) < warned + len(illegal) and time.monotonic() < deadline:
-        host.page.wait_for_timeout(50)   # the console events arrive while Playwright is called
-    host.page.wait_for_timeout(300)
-    assert [w for w in host.warnings[warned:] if "not a legal move" in w] == host.warnings[warned:]
-    assert len(host.warnings) == warned + len(illegal)
-    assert host.page.get_attribute("html", "data-step") == step and friend.count() == got
+    refused = send_hostile(host, friend, illegal)
+    assert all("not a legal move" in w for w in refused), refused
 
     play_round(host, [friend])
     assert no_hidden_tile(friend) > 3

@@ -101,6 +101,7 @@ async function onReply(e) {
   if (!data || data.id !== lobbyId || !Number.isInteger(data.seat) || typeof data.sdp !== "string") return;
   const friend = friends.get(data.seat);
   if (!friend || friend.pc.signalingState !== "have-local-offer") return;
+  performance.mark("mt-reply-received");   // bench/friends_speed.py: from here to the friend's first board
   friend.lang = typeof data.lang === "string" ? data.lang.slice(0, 16) : "en";
   status(friend, fill(TEXT.replyCame, { name: friend.name }));
   try {

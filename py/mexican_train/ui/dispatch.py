@@ -28,6 +28,7 @@ from typing import Any, TypeVar, cast
 
 from ..i18n import _, set_language
 from . import controller, friends, parts, protocol, records, storage
+from .narrate import people_here
 from . import strings as S
 from .jobs import SLICE_MS, Job
 from .matchapp import Apps, MatchApp
@@ -96,6 +97,18 @@ class Page:
 
     def call(self, data: object) -> AnyAnswer:
         """Handle one call from the page (its JSON, parsed) and answer it."""
+        with people_here(self._people_here):
+            return self._call(data)
+
+    def _people_here(self, match: Any) -> tuple[int, ...] | None:
+        """The people of ``match`` at this device, when it is the match in play with friends at their own."""
+        session = self.apps.active.session
+        now = session.match
+        if not session.friends or now is None or match.players != now.players or match.seed != now.seed:
+            return None
+        return controller.local_people(session)
+
+    def _call(self, data: object) -> AnyAnswer:
         try:
             call = protocol.parse_call(data)
         except ProtocolError as err:

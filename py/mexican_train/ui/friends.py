@@ -24,7 +24,7 @@ from ..match import Match
 from ..tiles import parse_tile
 from . import protocol
 from .controller import Screen, Session, facts, targets_of
-from .narrate import narrate
+from .narrate import narrate, people_here
 from .viewmodel import view_model
 from .views import GameView
 
@@ -105,7 +105,7 @@ class Relay:
         own = session._replace(selected=session.selected if session.selected in hand else None, hint=None,
                                announce=(), prompts=(), error=None)
         before = self.shown.get(seat)
-        with speaking(lang):
+        with speaking(lang), people_here(lambda _match: (seat,)):
             vm = view_model(own, facts(own), seat)
             lines = narrate(before, match, viewer=seat)[0] if before is not None and before is not match else ()
         vm["announce"] = list(lines)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 from ... import review
 from ...i18n import _, plural
 from ...match import Match
-from .. import protocol, replay
+from .. import controller, protocol, replay
 from .. import strings as S
 from ..jobs import Job
 from ..narrate import describe_move
@@ -122,7 +122,7 @@ class Reviewing(Part):
         if key in self.done:
             return self.answer_done(key, title), None
         self.running = (key, title)
-        job: Job[list[review.Item]] = Job("review", review.review_steps(match, rounds=rounds),
+        job: Job[list[review.Item]] = Job("review", review.review_steps(match, controller.local_people(self.apps.active.session), rounds=rounds),
                                           lambda: self.running is not None and self.running[0] == key,
                                           lambda items, stores: self._finished(key, items),
                                           report=self.after)
