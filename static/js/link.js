@@ -72,8 +72,8 @@ export async function copy(url, status, text) {
   }
 }
 
-/** The friends' screens' words (page/lobby.html). @returns {Record<string, string>} */
+/** The friends' screens' words (page/lobby.html: the lobby's data-text). @returns {Record<string, string>} */
 export function words() {
-  const el = document.getElementById("friends-text");
-  return JSON.parse((el && el.textContent) || "{}");
+  const el = document.getElementById("lobby-screen");
+  return JSON.parse((el && el.dataset.text) || "{}");
 }
