@@ -47,9 +47,12 @@ POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src; 
 workers: PyScript makes its worker from a blob: URL (static/js/python.js); nothing else is loosened."""
 
 
-def page_file(lang: str) -> str:
-    """The file of a language's page: index.html for English, index.<lang>.html for the others."""
-    return "index.html" if lang == "en" else f"index.{lang}.html"
+def page_file(lang: str, friend: bool = False) -> str:
+    """The file of a language's page: index.html for English, index.<lang>.html for the others; with
+    ``friend``, the page a friend's device opens from an invitation (friend.html, friend.<lang>.html), which
+    loads no Python."""
+    stem = "friend" if friend else "index"
+    return f"{stem}.html" if lang == "en" else f"{stem}.{lang}.html"
 
 
 def manifest_file(lang: str) -> str:
@@ -142,8 +145,8 @@ def plural_categories(lang: str) -> dict[str, int]:
     return found
 
 
-def render(lang: str) -> str:
-    """The page of ``lang``, complete with its policy's hashes."""
+def render(lang: str, friend: bool = False) -> str:
+    """The page of ``lang`` (``friend``: a friend's device's page), complete with its policy's hashes."""
     from mexican_train import i18n
     from mexican_train.players import LEVELS
     from mexican_train.rules import Rules, tile_count
@@ -164,7 +167,7 @@ def render(lang: str) -> str:
         registry["level_labels"] = {level.name: cpu_label.format(level=i18n._(level.label)) for level in LEVELS}
         registry["level_names"] = {level.name: i18n._(level.label) for level in LEVELS}
         registry["preset_rules"] = {name: i18n._(label) for name, label in PRESET_NAMES.items()}
-        langs = [[code, i18n.LANGUAGES[code], page_file(code)] for code in languages()]
+        langs = [[code, i18n.LANGUAGES[code], page_file(code, friend)] for code in languages()]
         data = {"lang": lang, "languages": langs, "text": text, "registry": registry,
                 "plural": plural_categories(lang)}
         with open(CSS, encoding="utf-8") as f:
@@ -176,7 +179,7 @@ def render(lang: str) -> str:
         parts = [env.get_template(f"parts/{name}.html").make_module({"_": i18n._, "ngettext": i18n.ngettext})
                  for name in sorted(screen_parts.load())]
         page = env.get_template("index.html").render(
-            parts=parts,
+            parts=parts, friend=friend,
             # the style, the script and the data are ours and go in as they are
             lang=lang, languages=langs, manifest=manifest_file(lang), text=text, css=Markup(css), prefs_js=Markup(prefs_js), csp=Markup(POLICY),
             data_json=Markup(json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")),
@@ -190,8 +193,9 @@ def render(lang: str) -> str:
 
 
 def outputs(lang: str) -> list[str]:
-    """The files the build writes for a language: its page, and its manifest unless it is English's."""
-    return [page_file(lang)] + ([manifest_file(lang)] if lang != "en" else [])
+    """The files the build writes for a language: its page, its friend's page, and its manifest unless it is
+    English's."""
+    return [page_file(lang), page_file(lang, True)] + ([manifest_file(lang)] if lang != "en" else [])
 
 
 def build(out: str = ROOT) -> list[str]:
@@ -199,7 +203,7 @@ def build(out: str = ROOT) -> list[str]:
     catalogs.ensure()
     written = []
     for lang in languages():
-        for name, text in zip(outputs(lang), (render(lang), manifest(lang))):
+        for name, text in zip(outputs(lang), (render(lang), render(lang, friend=True), manifest(lang))):
             target = os.path.join(out, name)
             tmp = target + ".tmp"
             with open(tmp, "w", encoding="utf-8") as f:
@@ -208,7 +212,7 @@ def build(out: str = ROOT) -> list[str]:
             written.append(name)
     for stale in os.listdir(out):   # the page and manifest of a language that no longer has a catalogue
         if stale not in written and stale.count(".") == 2 and (
-                (stale.startswith("index.") and stale.endswith(".html"))
+                ((stale.startswith("index.") or stale.startswith("friend.")) and stale.endswith(".html"))
                 or (stale.startswith("manifest.") and stale.endswith(".webmanifest"))):
             os.remove(os.path.join(out, stale))
     return written

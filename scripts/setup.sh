@@ -48,11 +48,12 @@ if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
 if [ "$VENDOR_ONLY" -eq 0 ]; then
   # 1. The browsers from Debian (Playwright cannot download its own browsers here): Chromium for the
   #    browser tests (Playwright), Firefox ESR (driven over WebDriver BiDi by puppeteer-core) and WebKitGTK's
-  #    WebDriver (WebKitWebDriver, driven by Selenium) with Xvfb for the engine smoke suite (e2e/engines/).
+  #    WebDriver (WebKitWebDriver, driven by Selenium) with Xvfb for the engine smoke suite (e2e/engines/);
+  #    iproute2's ip for the friends' tests, which bring up loopback in a network namespace of their own.
   #    One `apt-get update`, and only when something is missing.
   MISSING=""
   for need in chromium:/usr/bin/chromium firefox-esr:/usr/bin/firefox-esr \
-              webkit2gtk-driver:/usr/bin/WebKitWebDriver xvfb:/usr/bin/xvfb-run; do
+              webkit2gtk-driver:/usr/bin/WebKitWebDriver xvfb:/usr/bin/xvfb-run iproute2:/usr/sbin/ip; do
     if [ -x "${need#*:}" ]; then
       log "${need%%:*} present: $("${need#*:}" --version 2>/dev/null | head -n1)"
     else

@@ -344,11 +344,18 @@ declare namespace Py {
     writes: (SetWrite | RemoveWrite)[];
   }
 
+  /** What a game answer carries when seats are played from friends' devices: each one's view model, by seat
+   * (as text), for the host's page to send to that device alone (static/js/friends.js). */
+  export interface FriendViews {
+    friends?: Record<string, SetupView | BoardView>;
+  }
+
   /** The match on screen (``part`` "game"). */
   export interface GameAnswer {
     seq: number;
     thinking: JobKind | null;
     writes: (SetWrite | RemoveWrite)[];
+    friends?: Record<string, SetupView | BoardView>;
     part: "game";
     view: SetupView | BoardView;
   }

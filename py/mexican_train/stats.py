@@ -68,8 +68,11 @@ def empty() -> Record:
     return {"format": FORMAT, "version": VERSION, "matches": [], "daily": {}}
 
 
-def opponents(match: Match) -> str:
-    """Who the people played against: a CPU level, ``mixed`` or ``friends``."""
+def opponents(match: Match, seats: tuple[int, ...] | None = None) -> str:
+    """Who the people (``seats``: by default every person's) played against: a CPU level, ``mixed`` or
+    ``friends`` (two or more people, or a person against another device's)."""
+    if seats is not None and len(seats) < len(match.humans):
+        return FRIENDS
     seats = match.humans
     if len(seats) >= 2:
         return FRIENDS
@@ -83,13 +86,15 @@ def _won(scores: Iterable[int], seats: tuple[int, ...]) -> bool:
     return any(scores[s] == best for s in seats)
 
 
-def record(stats: Record, match_id: str, match: Match, day: str) -> Record:
-    """The record with ``match``'s finished rounds (and its result, once over) counted under ``match_id``.
+def record(stats: Record, match_id: str, match: Match, day: str, seats: tuple[int, ...] | None = None) -> Record:
+    """The record with ``match``'s finished rounds (and its result, once over) counted under ``match_id``, for
+    the people at ``seats`` (by default every person's seat; the page names those at its own device).
 
     Calling it again for the same match adds only what is new, so the page may call it after every move.
     A match with no person at the table is not recorded.
     """
-    seats = match.humans
+    everyone = seats is None
+    seats = match.humans if seats is None else seats
     if not seats:
         return stats
     finished = [r for r in match.rounds if r.result is not None]
@@ -100,7 +105,7 @@ def record(stats: Record, match_id: str, match: Match, day: str) -> Record:
         return stats
     out = copy.deepcopy(stats)
     if entry is None:
-        entry = {"id": match_id, "set": match.rules.set, "opponents": opponents(match), "day": day,
+        entry = {"id": match_id, "set": match.rules.set, "opponents": opponents(match, None if everyone else seats), "day": day,
                  "rounds": [], "won": None}
         out["matches"].append(entry)
     else:

@@ -21,6 +21,7 @@ import { attachTabs } from "./tabs.js";
 import { attachLanguagePickers, takeResume } from "./language.js";
 import { readPresets } from "./presets.js";
 import { attachHost } from "./host.js";
+import * as friends from "./friends.js";
 
 /** @typedef {import("./setup.js").Settings} Settings */
 
@@ -157,7 +158,7 @@ function route(reply) {
       fatal(reply);
       for (const part of parts.values()) part.render(reply);   // a screen beside the board says it too
       return;
-    case "game": thinking = reply.thinking; show(reply.view); return;
+    case "game": thinking = reply.thinking; friends.deliver(reply); show(reply.view); return;
     case "boot": showBoot(reply.view); return;
     case "file": if (reply.view.text) saving.download(reply.view.text, reply.view.name); return;
     case "refused": showProblem(reply.error); return;
@@ -310,6 +311,8 @@ function showBoot(info) {
 // ------------------------------------------------------------------ starting and continuing
 /** @param {Settings} settings */
 async function startMatch(settings) {
+  if (friends.wanted(settings)) { friends.openLobby(settings); return; }   // the deal waits for the friends
+  if (!settings.friends) friends.close();
   if (!bridge.ready()) {
     queued = { kind: "start", settings };
     showWait();
@@ -565,10 +568,27 @@ if (params.get("test") === "1") {
   };
 }
 
+/**
+ * An event from a friend's device (friends.js), with its seat as the call's source: Python checks it as it
+ * checks a tap here; a refusal is one console warning (bridge.js) and changes nothing on this screen.
+ * @param {Py.Event} event @param {Py.Source} source
+ */
+async function sendFrom(event, source) {
+  if (!bridge.ready()) return;
+  busyBy(1);
+  try {
+    const reply = await bridge.call(event, source);
+    if (reply.part !== "refused") route(reply);
+  } finally {
+    setTimeout(() => busyBy(-1), 0);
+  }
+}
+
 // ------------------------------------------------------------------ wiring
 async function init() {
   busyBy(0);
   attachAddress();
+  friends.attachFriends({ startMatch, sendFrom, showSetup: () => showScreen("setup") });
   if (window.mtPrefs) window.mtPrefs.sync();   // the display preferences script in index.html
   updateSavedPanel();
 

@@ -87,7 +87,7 @@ export function readPresets(params, registry, testing = false, languages = null)
     if (seats !== null && seats >= least && seats <= most) values.seats = seats;
     else bad("seats", `the ${preset} rules on this set seat ${least} to ${most} players`);
   }
-  const kinds = ["human", ...registry.levels.filter((l) => l.offered || testing).map((l) => l.name)];
+  const kinds = ["human", "friend", ...registry.levels.filter((l) => l.offered || testing).map((l) => l.name)];
   const players = [];
   for (let i = 0; i < 10; i++) {
     /** @type {SeatChoice} */

@@ -21,16 +21,17 @@ import { REGISTRY, TEXT, cleanName, fill } from "./text.js";
  */
 /** @typedef {{name: string, kind: string}} Seat */
 /**
- * The settings of a `new_match` event (py/mexican_train/ui/controller.py), each rule option under its name.
+ * The settings of a `new_match` event (py/mexican_train/ui/controller.py), each rule option under its name;
+ * ``friends``, the seats played from friends' devices with their languages (static/js/friends.js).
  * @typedef {{preset: string, set: number, seats: number, players: Seat[], rounds: string, hand_size: number | null,
- *   cpu_speed: string, after_turn: string, seed: number,
- *   [option: string]: string | number | boolean | null | Seat[]}} Settings
+ *   cpu_speed: string, after_turn: string, seed: number, friends?: [number, string][],
+ *   [option: string]: string | number | boolean | null | Seat[] | [number, string][] | undefined}} Settings
  */
 
 const PREFS_KEY = "mexican-train:prefs:setup";
 const form = () => /** @type {SetupForm} */ ($("setup", HTMLFormElement));
 const params = new URLSearchParams(location.search);
-const KINDS = ["human", ...REGISTRY.levels.filter((l) => l.offered || params.get("test") === "1").map((l) => l.name)];
+const KINDS = ["human", "friend", ...REGISTRY.levels.filter((l) => l.offered || params.get("test") === "1").map((l) => l.name)];
 
 /** @type {Seat[]} */
 let seats = [];   // [{name, kind}] as typed (an empty name: the default, chosen by Python), kept across seat counts
@@ -56,7 +57,7 @@ const own = (table, key) => (Object.hasOwn(table, key) ? table[key] : undefined)
  * @param {number} people
  */
 function defaultName(index, kind, people) {
-  if (kind === "human") return people === 1 ? REGISTRY.names.you : fill(REGISTRY.names.person, { n: index + 1 });
+  if (kind === "human" || kind === "friend") return people === 1 ? REGISTRY.names.you : fill(REGISTRY.names.person, { n: index + 1 });
   return fill(REGISTRY.names.cpu, { n: index });
 }
 
@@ -76,7 +77,7 @@ function readSeats() {
 }
 
 function peopleAtTable() {
-  return [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seat-list .seat select"))].filter((s) => s.value === "human").length;
+  return [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seat-list .seat select"))].filter((s) => s.value === "human" || s.value === "friend").length;
 }
 
 /** Placeholders say which name an empty field gets: "You" alone against computers, else "Player N". */
@@ -223,10 +224,10 @@ export function summarise() {
   readSeats();
   const f = form();
   const count = Number($("seats", HTMLSelectElement).value);
-  const people = seats.slice(0, count).filter((s) => s.kind === "human").length;
+  const people = seats.slice(0, count).filter((s) => s.kind === "human" || s.kind === "friend").length;
   const who = seats.slice(0, count).map((s, i) => {
     const name = cleanName(s.name).name || defaultName(i, s.kind, people);   // as Python will keep it
-    return s.kind === "human" ? name : fill(TEXT.seatCpu, { name, level: own(REGISTRY.level_names, s.kind) || s.kind });
+    return s.kind === "human" || s.kind === "friend" ? name : fill(TEXT.seatCpu, { name, level: own(REGISTRY.level_names, s.kind) || s.kind });
   });
   const players = document.createElement("li");
   players.className = "who";

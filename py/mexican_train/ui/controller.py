@@ -109,6 +109,7 @@ class Session(NamedTuple):
     cpu_moves: tuple[str, ...] = ()  # the CPU turn in progress, for its summary
     error: str | None = None
     happened: Happened | None = None  # the action this step committed, if it committed one
+    friends: tuple[tuple[int, str], ...] = ()  # seats played from a friend's device: (seat, its language)
 
 
 class Facts(NamedTuple):
@@ -122,7 +123,7 @@ class Facts(NamedTuple):
     needs_reveal: bool      # hotseat: a person is to move and their hand is not on screen yet
     cpu_to_move: bool       # a computer is to move and may act now
     hotseat: bool           # two or more people share the device
-    humans: tuple[int, ...]  # the seats played by people on this device
+    humans: tuple[int, ...]  # the seats played by people on this device (not a friend's, at its own)
 
 
 _known: tuple[Match | None, tuple[object, ...], Facts] | None = None
@@ -154,18 +155,40 @@ def _facts(session: Session) -> Facts:
     match = session.match
     if match is None:
         return Facts(shown, None, None, False, False, False, ())
-    people = match.humans
+    people = local_people(session)   # a friend's seat is played at its own device, not here
     hotseat = len(people) >= 2
     seen = people[0] if len(people) == 1 else session.revealed
     seat = match.round.seat   # on the board, the match is not over
     turn = shown == Screen.BOARD and not session.awaiting_next
     person = match.players[seat].kind == HUMAN
+    here = person and seat in people
     return Facts(
         screen=shown, viewer=seen,
-        human_to_move=seat if turn and person and not session.paused and seen == seat else None,
-        needs_reveal=turn and person and hotseat and session.revealed != seat,
+        human_to_move=seat if turn and here and not session.paused and seen == seat else None,
+        needs_reveal=turn and here and hotseat and session.revealed != seat,
         cpu_to_move=turn and not person and not session.paused and not session.hidden,
         hotseat=hotseat, humans=people)
+
+
+def local_people(session: Session) -> tuple[int, ...]:
+    """The seats played by people at this device: every person's seat but a friend's (``Session.friends``)."""
+    match = session.match
+    if match is None:
+        return ()
+    away = {seat for seat, _lang in session.friends}
+    return tuple(seat for seat in match.humans if seat not in away)
+
+
+def facts_for(session: Session, viewer: int | None, known: Facts | None = None) -> Facts:
+    """The facts as seen by ``viewer``, a seat that plays from its own device (or None: a bystander): its own
+    hand is always its to see, and it acts only on its own turn; the hotseat rules are the host's."""
+    known = known if known is not None else facts(session)
+    match = session.match
+    to_move = None
+    if (match is not None and viewer is not None and known.screen == Screen.BOARD and not session.paused
+            and not session.awaiting_next and match.round.seat == viewer):
+        to_move = viewer
+    return known._replace(viewer=viewer, human_to_move=to_move, needs_reveal=False, hotseat=False)
 
 
 def screen(session: Session) -> Screen:
@@ -271,15 +294,16 @@ def start(settings: dict[str, Any]) -> Session:
     except (MexicanTrainError, TypeError, ValueError) as err:
         reason = err.localized() if isinstance(err, MexicanTrainError) else str(err)
         return Session(error=_(S.ERROR_SETTINGS).format(reason=reason))
+    friends = friend_seats(settings.get("friends"), match)
     speed = _speed(settings.get("cpu_speed"))
-    after_turn = _after_turn(settings.get("after_turn"), match)
+    after_turn = _after_turn(settings.get("after_turn"), match, len(match.humans) - len(friends))
     # the one person against computers, by the default name: "you against CPU 1", never "You and CPU 1"
     you = match.humans[0] if len(match.humans) == 1 else None
     if you is not None and match.players[you].name not in _default_names_everywhere(you, HUMAN, 1):
         you = None
     players = join_and(p.name for seat, p in enumerate(match.players) if seat != you)
     said = _(S.SAID_MATCH_START_YOU if you is not None else S.SAID_MATCH_START).format(players=players)
-    session = Session(match=match, cpu_speed=speed, after_turn=after_turn)
+    session = Session(match=match, cpu_speed=speed, after_turn=after_turn, friends=friends)
     session = _turn_begins(session, (said, _round_start_line(match)))
     return with_names_cleaned_said(session, cleaned)
 
@@ -289,11 +313,26 @@ def _speed(value: object) -> str:
     return value if isinstance(value, str) and value in CPU_SPEEDS else DEFAULT_SPEED
 
 
-def _after_turn(value: object, match: Match) -> str:
-    """A valid "After my turn" choice: ``value`` if it is one, else the default for this table."""
+def friend_seats(raw: object, match: Match) -> tuple[tuple[int, str], ...]:
+    """The seats of ``match`` played from friends' devices, each with its device's language, as the settings
+    (or the save) list them: ``[[seat, "es"], ...]``. Only a person's seat can be a friend's; anything else in
+    the list is left out."""
+    from ..i18n import best_language
+    found: dict[int, str] = {}
+    for item in raw if isinstance(raw, list) else []:
+        if (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and not isinstance(item[0], bool)
+                and isinstance(item[1], str) and 0 <= item[0] < len(match.players)
+                and match.players[item[0]].kind == HUMAN):
+            found[item[0]] = best_language(item[1][:16])
+    return tuple(sorted(found.items()))
+
+
+def _after_turn(value: object, match: Match, people: int | None = None) -> str:
+    """A valid "After my turn" choice: ``value`` if it is one, else the default for this table (``people``:
+    the persons at this device, when not all of the match's)."""
     if value in {choice.name for choice in AFTER_TURN}:
         return str(value)
-    return default_after_turn(len(match.humans))
+    return default_after_turn(len(match.humans) if people is None else people)
 
 
 def _round_start_line(match: Match) -> str:
@@ -320,16 +359,17 @@ def handle(session: Session, event: dict[str, Any]) -> Session:
     return apply(session, typed)
 
 
-def apply(session: Session, event: protocol.Event) -> Session:
-    """The Session after one of the match's events (``protocol.ROUTES``: Part.MATCH). Untimely events (a tile
-    picked out of turn, a command that is not offered) change nothing but what is said. The Session's facts
-    (``facts``) are worked out once, here, and handed to whatever handles the event."""
+def apply(session: Session, event: protocol.Event, seat: int | None = None) -> Session:
+    """The Session after one of the match's events (``protocol.ROUTES``: Part.MATCH), from this screen or, with
+    ``seat``, from that friend's device. Untimely events (a tile picked out of turn, a command that is not
+    offered) change nothing but what is said. The Session's facts (``facts``) are worked out once, here, and
+    handed to whatever handles the event."""
     session = quiet(session)
     if isinstance(event, protocol.NewMatch):
         return start(event.settings)
     if session.match is None:
         return session
-    known = facts(session)
+    known = facts(session) if seat is None else facts_for(session, seat)
     match event:
         case protocol.PickTile(tile=tile):
             return _select(session, known, tile)
@@ -520,7 +560,7 @@ def _commit(session: Session, known: Facts, action: Action) -> Session:
     if not turn_over:
         return session._replace(announce=lines)
     lines += _open_double_lines(after, known.viewer)
-    if not cpu:
+    if not cpu and seat in local_people(session):
         # people share the device: the hand leaves the screen with the turn
         session = session._replace(revealed=None if known.hotseat else session.revealed)
         if session.after_turn == "wait":
@@ -555,7 +595,7 @@ def _turn_begins(session: Session, lines: tuple[str, ...]) -> Session:
     if match is None or known.screen != Screen.BOARD:
         return session._replace(announce=lines)
     seat = match.round.seat
-    if match.players[seat].kind == HUMAN:
+    if match.players[seat].kind == HUMAN and seat in known.humans:
         if known.needs_reveal:
             line = _(S.DO_REVEAL).format(name=_name(match, seat))
         else:
@@ -577,10 +617,12 @@ def restore(match: Match, app: dict[str, Any] | None) -> Session:
     final_seen = bool(app.get("final_seen")) and match.over
     if match.over and not final_seen and rounds_seen >= finished:
         rounds_seen = finished - 1  # a finished match without its screens (a bare match file): its last round's end
+    friends = friend_seats(app.get("friends"), match)
     session = Session(match=match, paused=bool(app.get("paused")), rounds_seen=rounds_seen, final_seen=final_seen,
                       awaiting_next=bool(app.get("awaiting_next")),
                       cpu_speed=_speed(app.get("cpu_speed")),
-                      after_turn=_after_turn(app.get("after_turn"), match))
+                      after_turn=_after_turn(app.get("after_turn"), match, len(match.humans) - len(friends)),
+                      friends=friends)
     session = session._replace(selected=_saved_selection(session, app.get("selected")))
     if session.awaiting_next:
         return _prompted(session, (_(S.SAID_RESTORED),), _(S.DO_NEXT))
@@ -609,4 +651,5 @@ def app_state(session: Session) -> dict[str, Any]:
     return {"paused": session.paused and not session.auto_paused, "cpu_speed": session.cpu_speed,
             "after_turn": session.after_turn, "rounds_seen": session.rounds_seen, "final_seen": session.final_seen,
             "awaiting_next": session.awaiting_next,
-            "selected": None if selected is None else tile_text(selected)}
+            "selected": None if selected is None else tile_text(selected),
+            **({"friends": [list(friend) for friend in session.friends]} if session.friends else {})}

@@ -28,7 +28,8 @@ from typing import Any, TypeVar, cast
 
 from ..errors import MexicanTrainError
 from ..i18n import _, set_language
-from . import controller, parts, protocol, records, storage
+from . import controller, friends, parts, protocol, records, storage
+from .narrate import people_here
 from . import strings as S
 from .jobs import SLICE_MS, Job
 from .matchapp import Apps, MatchApp
@@ -82,6 +83,7 @@ class Page:
         self.job: Job[Any] | None = None
         self.warming: Job[None] | None = None
         self.pending: _Pending | None = None
+        self.relay = friends.Relay()
 
     def part(self, cls: type[T]) -> T:
         """The page's part of class ``cls``."""
@@ -96,6 +98,18 @@ class Page:
 
     def call(self, data: object) -> AnyAnswer:
         """Handle one call from the page (its JSON, parsed) and answer it."""
+        with people_here(self._people_here):
+            return self._call(data)
+
+    def _people_here(self, match: Any) -> tuple[int, ...] | None:
+        """The people of ``match`` at this device, when it is the match in play with friends at their own."""
+        session = self.apps.active.session
+        now = session.match
+        if not session.friends or now is None or match.players != now.players or match.seed != now.seed:
+            return None
+        return controller.local_people(session)
+
+    def _call(self, data: object) -> AnyAnswer:
         try:
             call = protocol.parse_call(data)
         except ProtocolError as err:
@@ -124,6 +138,8 @@ class Page:
         """The answer to call ``seq`` with its writes; Python's copy of the storage holds them from now on."""
         answer["seq"] = seq
         answer["writes"] = stores.writes()
+        if answer["part"] == "game" and self.apps.active.session.friends:   # each friend's device draws its own
+            answer["friends"] = self.relay.views(self.apps.active.session)
         if answer["thinking"] is None:
             answer["thinking"] = self._thinking()
         if answer["writes"]:
@@ -172,8 +188,10 @@ class Page:
         if isinstance(event, protocol.ExportMatch):
             return {"seq": -1, "part": "file", "thinking": None, "writes": [],
                     "view": {"text": app.export(), "name": _(S.MATCH_FILE_NAME)}}
-        if not call.source.here:   # no seat of a match plays from another device yet
-            return refused(call.seq, ProtocolError(protocol.NOT_FROM_THERE, event_type=event.type, type=event.type))
+        if not call.source.here:   # a friend's tap, checked as a tap here is
+            return self._from_friend(call, app, stores)
+        if isinstance(event, protocol.NewMatch):
+            self.relay.forget()
         if isinstance(event, protocol.CpuTurn):
             if self._going_on("cpu"):   # the same decision, held back a moment (a pause): it goes on
                 return self._slice(stores, done)
@@ -212,6 +230,19 @@ class Page:
         view = dict(answer["view"])
         view["message"] = " ".join(notes) or None
         return {**answer, "view": view}
+
+    def _from_friend(self, call: Call, app: MatchApp, stores: Stores) -> AnyAnswer:
+        """An event from a friend's device (``call.source``): refused, changing nothing, unless it is a tap its
+        seat may make now (``friends.refusal``); the answer is the host's screen, with every friend's view."""
+        event, seat = call.event, call.source.seat
+        assert seat is not None
+        reason = friends.refusal(app.session, seat, event) if app is self.apps.main else friends.NOT_A_FRIEND
+        if reason is not None:
+            return refused(call.seq, ProtocolError(reason, event_type=event.type, type=event.type, seat=seat))
+        before = app.session.match
+        answer = app.handle(event, stores, seat=seat)
+        self._noticed(app, before, stores)
+        return self._game_extras(dict(answer), stores)
 
     def _game(self, stores: Stores, viewer: int | None = SCREEN_SEAT) -> AnyAnswer:
         """The answer of the match on screen as it is now."""

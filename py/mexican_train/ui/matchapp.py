@@ -43,8 +43,10 @@ class MatchApp:
         self.told: controller.Happened | None = None   # the step whose events an answer carried last
 
     # -- events ---------------------------------------------------------------------------------------------
-    def handle(self, event: Event, stores: Stores, viewer: int | None = SCREEN_SEAT) -> GameAnswer:
-        """Apply one of the match's events and answer with what to draw for ``viewer``."""
+    def handle(self, event: Event, stores: Stores, viewer: int | None = SCREEN_SEAT,
+               seat: int | None = None) -> GameAnswer:
+        """Apply one of the match's events (``seat``: from that friend's device) and answer with what to draw for
+        ``viewer``."""
         store, memo = self.store_of(stores), self.memo_of(stores)
         before = self.session
         try:
@@ -88,7 +90,7 @@ class MatchApp:
                 case protocol.Refresh():
                     return self.answer(controller.quiet(before), viewer)
                 case _:
-                    after = controller.apply(before, event)
+                    after = controller.apply(before, event, seat)
         except Exception as err:  # a bug: keep the match as it was, say so, show the traceback in the console
             traceback.print_exc()
             return self.answer(before._replace(announce=()), viewer,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from ..actions import DRAW, MEXICAN, PASS, PLAY, STOP, Action
 from ..engine import Event, EventKind, RoundState
@@ -11,14 +13,37 @@ from ..match import Match
 from . import strings as S
 
 
+PeopleHere = Callable[[Match], "tuple[int, ...] | None"]
+"""The seats of ``match`` played by people at the screen being spoken to, or None: all its people's."""
+_here: ContextVar[PeopleHere | None] = ContextVar("people_here", default=None)
+
+
+@contextmanager
+def people_here(find: PeopleHere) -> Iterator[None]:
+    """Inside the block, "you" is said to the one person at the screen being spoken to, as ``find`` names the
+    people there (a friend's seat is played at its own device: ui/friends.py)."""
+    token = _here.set(find)
+    try:
+        yield
+    finally:
+        _here.reset(token)
+
+
+def _people(match: Match) -> tuple[int, ...]:
+    find = _here.get()
+    found = find(match) if find is not None else None
+    return match.humans if found is None else found
+
+
 def single_human(match: Match) -> bool:
-    """Exactly one person plays (against CPUs): that person is "you" on screen."""
-    return len(match.humans) == 1
+    """Exactly one person plays at this screen (against CPUs, or friends at their own devices): that person is
+    "you" on screen."""
+    return len(_people(match)) == 1
 
 
 def is_you(match: Match, seat: int, viewer: int | None) -> bool:
-    """True when ``seat`` is the one person playing against CPUs, who is addressed as "you"."""
-    return seat == viewer and single_human(match)
+    """True when ``seat`` is the one person playing at this screen, who is addressed as "you"."""
+    return seat == viewer and single_human(match) and seat in _people(match)
 
 
 def default_you_names() -> frozenset[str]:

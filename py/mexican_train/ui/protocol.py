@@ -402,7 +402,14 @@ class AnswerBase(TypedDict):
     writes: list[Write]
 
 
-class GameAnswer(AnswerBase):
+class FriendViews(TypedDict, total=False):
+    """What a game answer carries when seats are played from friends' devices: each one's view model, by seat
+    (as text), for the host's page to send to that device alone (static/js/friends.js)."""
+
+    friends: dict[str, GameView]
+
+
+class GameAnswer(AnswerBase, FriendViews):
     """The match on screen (``part`` "game")."""
 
     part: Literal["game"]

@@ -23,7 +23,7 @@ from ..players import LEVELS
 from ..rules import IMMEDIATE, PRESET_NAMES, Rules
 from ..tiles import Tile
 from . import strings as S
-from .controller import CPU_SPEEDS, Facts, Happened, Screen, Session, facts as facts_of, targets_of
+from .controller import CPU_SPEEDS, Facts, Happened, Screen, Session, facts as facts_of, facts_for, targets_of
 from .narrate import is_you, seat_label, tile_text, train_name, train_title
 from .views import (BoardScreen, BoardView, Button, CommandButton, CommandId, Focus, GameView, HandTile, HandView, Hint,
                     MatchEnd, MatchEndRow, MatchSummary, PlayerRow, RoundEnd, RoundEndRow, RoundLine, Series, SetupView,
@@ -43,7 +43,7 @@ def view_model(session: Session, facts: Facts | None = None, viewer: int | None 
     (``controller.facts``), when the caller has them already."""
     known = facts if facts is not None else facts_of(session)
     if viewer != SCREEN_SEAT and viewer != known.viewer:
-        known = _for_viewer(session, known, viewer)
+        known = facts_for(session, viewer, known)
     shown = known.screen
     match = session.match
     if match is None:
@@ -78,17 +78,6 @@ def view_model(session: Session, facts: Facts | None = None, viewer: int | None 
     if shown == Screen.MATCH_END:
         vm["match_end"] = _match_end(match, known)
     return vm
-
-
-def _for_viewer(session: Session, known: Facts, viewer: int | None) -> Facts:
-    """The facts as seen by ``viewer``, a seat that plays from its own device (or None: a bystander): its own
-    hand is always its to see, and it acts only on its own turn; the hotseat rules are the host's."""
-    match = session.match
-    to_move = None
-    if (match is not None and viewer is not None and known.screen == Screen.BOARD and not session.paused
-            and not session.awaiting_next and match.round.seat == viewer):
-        to_move = viewer
-    return known._replace(viewer=viewer, human_to_move=to_move, needs_reveal=False, hotseat=False)
 
 
 def tile_face(t: Tile, first: int | None = None) -> TileFace:

@@ -16,7 +16,7 @@ from ... import review
 from ...i18n import _, plural
 from ...actions import Action
 from ...match import Match
-from .. import protocol, replay
+from .. import controller, protocol, replay
 from .. import strings as S
 from ..jobs import Job
 from ..narrate import describe_move, is_you, train_name
@@ -123,7 +123,7 @@ class Reviewing(Part):
         if key in self.done:
             return self.answer_done(key, title), None
         self.running = (key, title)
-        job: Job[list[review.Item]] = Job("review", review.review_steps(match, rounds=rounds),
+        job: Job[list[review.Item]] = Job("review", review.review_steps(match, controller.local_people(self.apps.active.session), rounds=rounds),
                                           lambda: self.running is not None and self.running[0] == key,
                                           lambda items, stores: self._finished(key, items),
                                           report=self.after)

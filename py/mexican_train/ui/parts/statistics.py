@@ -16,7 +16,7 @@ from ...errors import MexicanTrainError
 from ...i18n import _, decimal, long_date, plural
 from ...match import Match
 from ...players import LEVELS
-from .. import protocol, records
+from .. import controller, protocol, records
 from .. import strings as S
 from ..matchapp import MatchApp
 from ..protocol import AnswerBase, Dialog, Event, FileAnswer
@@ -162,7 +162,8 @@ class Statistics(Part):
             return
         day = self.today().isoformat()
         match_id = app.keeper.match_id
-        self.update(stores, lambda record: stats.record(record, match_id, match, day))
+        here = controller.local_people(app.session)   # a friend's seat counts on the friend's device, not here
+        self.update(stores, lambda record: stats.record(record, match_id, match, day, here))
 
     def answer(self, stores: Stores, note: str | None = None, error: str | None = None) -> StatsAnswer:
         """The statistics screen's answer."""

@@ -1,0 +1,272 @@
+"""The friends' cases, run by e2e/test_friends.py inside a loopback-only network namespace (never collected on
+their own: the file name is not test_*.py).
+
+* Two contexts: the host (a person, a friend's seat, a second friend's seat nobody joins, a computer) and one
+  friend; Start now deals with a computer in the empty seat; the friend's page sends illegal, malformed,
+  oversized and out-of-turn messages, each refused with one console warning on the host, nothing changed.
+* Three contexts: the host (a person, two friends' seats, a computer) and two friends, one in Spanish; the
+  deal comes by itself once both have joined; axe on the lobby, the join screen and the friend's board.
+
+Both play a round to its end. Every message a friend's device receives is captured (window.mtFriend) and,
+while the round is in play, names no tile but the friend's own hand's and the board's. Every ICE candidate in
+every offer and answer (read from the links themselves) is 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import socket
+import time
+import zlib
+
+import pytest
+
+from e2e.conftest import ARGS, CHROMIUM, DESKTOP, Watch, wait_ready
+from e2e.test_accessibility import AXE, assert_no_violations, run_axe
+
+if os.environ.get("MT_FRIENDS_NETNS") != "1" or [name for _i, name in socket.if_nameindex()] != ["lo"]:
+    pytest.skip("run by e2e/test_friends.py, in a network namespace with only loopback", allow_module_level=True)
+
+RTC_ARGS = ARGS + ["--use-fake-ui-for-media-stream", "--allow-loopback-in-peer-connection",
+                   "--disable-features=WebRtcHideLocalIpsWithMdns"]
+TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d])")
+
+
+@pytest.fixture(scope="module")
+def rtc_browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=RTC_ARGS)
+        yield b
+        b.close()
+
+
+def unpack(link: str) -> dict:
+    text = link.split("#", 1)[1].split("=", 1)[1]
+    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    return json.loads(zlib.decompress(raw, -15))
+
+
+def candidates(link: str) -> list[str]:
+    """The address of every ICE candidate in the link's session description."""
+    sdp = unpack(link)["sdp"]
+    return [line.split()[4] for line in sdp.splitlines() if line.startswith("a=candidate:")]
+
+
+class Host:
+    def __init__(self, browser, url, axe=False):
+        self.context = browser.new_context(viewport=DESKTOP, bypass_csp=axe)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.watch = Watch(self.page)
+        self.warnings: list[str] = []
+        self.page.on("console", lambda m: self.warnings.append(m.text) if m.type == "warning" else None)
+        self.page.goto(url)
+        wait_ready(self.page)
+
+    def invite(self, seat: int) -> str:
+        link = self.page.locator(f'.lobby-seat[data-seat="{seat}"] [data-invite-link]')
+        self.page.wait_for_function(f"""() => {{ const a = document.querySelector('.lobby-seat[data-seat="{seat}"] [data-invite-link]');
+            return a && a.href.includes('#join='); }}""")
+        return link.get_attribute("href")
+
+    def open_reply(self, reply: str) -> None:
+        tab = self.context.new_page()
+        tab.goto(reply)
+        tab.wait_for_function("() => document.getElementById('join-status').textContent !== ''")
+        text = tab.inner_text("#join-status")
+        tab.close()
+        assert text
+
+
+class Friend:
+    def __init__(self, browser, invite, locale="en-US", axe=False):
+        self.context = browser.new_context(viewport={"width": 390, "height": 800}, locale=locale, bypass_csp=axe)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.watch = Watch(self.page)
+        self.requests: list[str] = []
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.goto(invite)
+        self.page.wait_for_selector("[data-reply-link]", state="visible")
+        self.reply = self.page.get_attribute("[data-reply-link]", "href")
+
+    def count(self) -> int:
+        return self.page.evaluate("window.mtFriend.received.length")
+
+    def messages(self) -> list[str]:
+        return self.page.evaluate("window.mtFriend.received")
+
+
+def act(page, friend: Friend | None) -> bool:
+    """One move of the person at ``page`` if it is their turn: draw, pass, end the chain, or a playable tile on
+    its first train. On a friend's page each tap waits for the host's answer to arrive."""
+    def tap(selector):
+        before = friend.count() if friend else 0
+        page.click(selector)
+        if friend:
+            page.wait_for_function(f"() => window.mtFriend.received.length > {before}", timeout=10_000)
+    if page.locator("#round-dialog").is_visible() or page.locator("#match-dialog").is_visible():
+        return False
+    for name in ("draw", "pass", "stop"):
+        button = page.locator(f'#actions [data-action="{name}"]')
+        if button.is_visible():
+            tap(f'#actions [data-action="{name}"]')
+            return True
+    tiles = page.eval_on_selector_all("#hand-tiles .htile.playable", "els => els.map(e => e.dataset.tile)")
+    if not tiles:
+        return False
+    tap(f'#hand-tiles [data-tile="{tiles[0]}"]')
+    targets = page.eval_on_selector_all('#trains [data-train]:not([aria-disabled="true"])', "els => els.map(e => e.dataset.train)")
+    assert targets, "a picked tile with no train to go to"
+    tap(f'#trains [data-train="{targets[0]}"]')
+    return True
+
+
+def send_hostile(host: Host, friend: Friend, texts: list[str]) -> list[str]:
+    """The friend's page sends each text on its channel: the host warns once for each, in order, and nothing
+    changes (the host's screen, its save, what the friend is sent). Returns the warnings."""
+    step = host.page.get_attribute("html", "data-step")
+    save = host.page.evaluate("localStorage.getItem('mexican-train:match')")
+    got, warned = friend.count(), len(host.warnings)
+    for text in texts:
+        friend.page.evaluate("t => window.mtFriend.send(t)", text)
+    deadline = time.monotonic() + 10
+    while len(host.warnings) < warned + len(texts) and time.monotonic() < deadline:
+        host.page.wait_for_timeout(50)   # the console events arrive while Playwright is called
+    host.page.wait_for_timeout(300)
+    refused = host.warnings[warned:]
+    assert len(refused) == len(texts) and all("refused" in w for w in refused), refused
+    assert host.page.get_attribute("html", "data-step") == step
+    assert host.page.evaluate("localStorage.getItem('mexican-train:match')") == save
+    assert friend.count() == got
+    return refused
+
+
+def friend_to_move(friend: Friend) -> bool:
+    page = friend.page
+    return page.locator("#hand-tiles .htile.playable").count() > 0 or any(
+        page.locator(f'#actions [data-action="{name}"]').is_visible() for name in ("draw", "pass"))
+
+
+def play_round(host: Host, friends: list[Friend], limit_s=150) -> None:
+    """Everyone plays until the host's screen shows the round's end (the computer plays at instant speed)."""
+    until = time.monotonic() + limit_s
+    while not host.page.locator("#round-dialog").is_visible():
+        assert time.monotonic() < until, "the round did not end in time"
+        if act(host.page, None):
+            continue
+        if any(act(f.page, f) for f in friends):
+            continue
+        host.page.wait_for_timeout(50)
+    for f in friends:   # the round's end reaches every friend
+        f.page.wait_for_function("() => document.documentElement.dataset.screen === 'round_end'")
+
+
+def no_hidden_tile(friend: Friend) -> int:
+    """Every message the friend received while the round was in play names no tile but its hand's and the
+    board's; returns how many such messages there were."""
+    checked = 0
+    for text in friend.messages():
+        message = json.loads(text)
+        view = message["view"]
+        if view["screen"] != "board":
+            continue
+        own = {t["id"] for t in (view.get("hand") or {}).get("tiles", [])}
+        board = set(TILE.findall(json.dumps([view["trains"], view["round"]])))   # the trains and the engine
+        board = {f"{min(int(a), int(b))}-{max(int(a), int(b))}" for a, b in board}
+        for a, b in TILE.findall(text):
+            tile = f"{min(int(a), int(b))}-{max(int(a), int(b))}"
+            assert tile in own or tile in board, f"a message names {tile}, neither its hand's nor the board's"
+        checked += 1
+    return checked
+
+
+def no_python(friend: Friend) -> None:
+    loaded = [u for u in friend.requests if re.search(r"pyodide|pyscript|python|snapshot|\.whl|\.zip|worker", u)]
+    assert not loaded, f"the friend's page fetched Python: {loaded}"
+
+
+def test_two_devices_start_now_hostile_messages_and_a_round(rtc_browser, server):
+    host = Host(rtc_browser, server + "?test=1&set=6&seats=4&seat0=human&name0=Hana&seat1=friend&name1=Ana"
+                "&seat2=friend&name2=Bea&seat3=random&rounds=one&speed=instant&after_turn=go&seed=11&autostart=1")
+    host.page.wait_for_selector("#lobby-screen", state="visible")
+    invite = host.invite(1)
+    friend = Friend(rtc_browser, invite)
+    assert friend.page.inner_text("#join-whose").count("Ana") and "Hana" in friend.page.inner_text("#join-whose")
+    host.open_reply(friend.reply)
+    host.page.wait_for_selector('.lobby-seat[data-seat="1"][data-joined="1"]')
+    for link in (invite, friend.reply, host.invite(2)):
+        found = candidates(link)
+        assert found and set(found) == {"127.0.0.1"}, found
+    host.page.click('[data-lobby="start_now"]')
+    host.page.wait_for_selector("#game-screen", state="visible")
+    friend.page.wait_for_selector("#game-screen", state="visible")
+    saved = host.page.evaluate("JSON.parse(localStorage.getItem('mexican-train:match'))")
+    # in the match file the friend is a person, Bea's empty seat a computer; the save says who plays elsewhere
+    assert [p["kind"] for p in saved["match"]["players"]] == ["human", "human", "normal", "random"]
+    assert saved["app"]["friends"] == [[1, "en"]]
+
+    # hostile messages from the friend's page, at the host person's turn or a computer's: nothing changes
+    assert not friend_to_move(friend)
+    hand = friend.page.eval_on_selector_all("#hand-tiles [data-tile]", "els => els.map(e => e.dataset.tile)")
+    refused = send_hostile(host, friend, [
+        "x" * 70_000, "not json", json.dumps({"t": "event", "event": {"type": "tile"}}),
+        json.dumps({"t": "event", "event": {"type": "command", "name": "next_round"}}),
+        json.dumps({"t": "event", "event": {"type": "tile", "tile": hand[0]}})])
+    for warning, words in zip(refused, ["more than 65536", "not JSON", "not of the right shape",
+                                        "cannot come from another device", "out of turn"]):
+        assert words in warning, refused
+
+    # at the friend's own turn, a train with no tile picked, and a tile of the hand that cannot be played
+    until = time.monotonic() + 60
+    while not friend_to_move(friend):
+        assert time.monotonic() < until, "the friend's turn never came"
+        if not act(host.page, None):
+            host.page.wait_for_timeout(50)
+    stuck = friend.page.eval_on_selector_all("#hand-tiles .htile:not(.playable)", "els => els.map(e => e.dataset.tile)")
+    illegal = [json.dumps({"t": "event", "event": {"type": "train", "train": "M"}})]
+    illegal += [json.dumps({"t": "event", "event": {"type": "tile", "tile": tile}}) for tile in stuck[:1]]
+    refused = send_hostile(host, friend, illegal)
+    assert all("not a legal move" in w for w in refused), refused
+
+    play_round(host, [friend])
+    assert no_hidden_tile(friend) > 3
+    no_python(friend)
+    host.watch.check()
+    friend.watch.check()
+    friend.context.close()
+    host.context.close()
+
+
+def test_three_devices_join_by_links_and_play_a_round(rtc_browser, server):
+    found: dict = {}
+    host = Host(rtc_browser, server + "?test=1&set=6&seats=4&seat0=human&name0=Hana&seat1=friend&name1=Ana"
+                "&seat2=friend&name2=Bea&seat3=random&rounds=one&speed=instant&after_turn=go&seed=5&autostart=1", axe=True)
+    host.page.wait_for_selector("#lobby-screen", state="visible")
+    run_axe(host.page, "lobby", found)
+    ana = Friend(rtc_browser, host.invite(1), axe=True)
+    run_axe(ana.page, "join", found)
+    bea = Friend(rtc_browser, host.invite(2), locale="es-ES")
+    assert bea.page.url.split("#")[0].endswith("friend.es.html")
+    host.open_reply(ana.reply)
+    host.open_reply(bea.reply)
+    for f in (ana, bea):
+        f.page.wait_for_selector("#game-screen", state="visible")
+        assert set(candidates(f.reply)) == {"127.0.0.1"}
+    host.page.wait_for_selector("#game-screen", state="visible")
+    run_axe(ana.page, "friend's board", found)
+    assert_no_violations(found)
+    banner = bea.page.inner_text("#rules")
+    assert "Juego" in banner or "fichas" in banner or "mula" in banner.lower(), banner   # Bea's views are in Spanish
+    play_round(host, [ana, bea])
+    assert no_hidden_tile(ana) > 3 and no_hidden_tile(bea) > 3
+    for f in (ana, bea):
+        no_python(f)
+        f.watch.check()
+        f.context.close()
+    host.watch.check()
+    host.context.close()

@@ -1,0 +1,193 @@
+// Friends on their own devices, the host's side. Start with a seat played from "a friend's device" opens the
+// lobby: for each such seat a WebRTC connection's offer, in an invitation link (link.js). The friend's page
+// (friend.html, static/js/friend.js) answers with a reply link; opened on this device, that page hands the
+// answer here through a BroadcastChannel, and the data channel opens. The deal is made when every friend has
+// joined, or on Start now, with a computer in each seat still empty.
+//
+// Once the match runs, the host's Python is the match: each friend's message is one event of the protocol,
+// sent with its seat as the call's source and checked there as a tap here is (a refusal is one console
+// warning, in bridge.js); each game answer carries a view model for each friend's seat (``friends``), which
+// goes to that friend's channel and nowhere else. A message over 64 KB or not of the shape below is refused
+// here, with one console warning.
+//
+// Messages on a channel, as JSON text: host -> friend {t: "view", view}; friend -> host {t: "event", event}.
+import { $, find } from "./dom.js";
+import { REGISTRY, fill } from "./text.js";
+import { CHANNEL, MAX_MESSAGE, beside, copy, gathered, pack, words } from "./link.js";
+
+/** @typedef {import("./setup.js").Settings} Settings */
+/** @typedef {{seat: number, name: string, pc: RTCPeerConnection, channel: RTCDataChannel, lang: string,
+ *   joined: boolean, row: HTMLElement}} Friend */
+/**
+ * @typedef {{startMatch: (settings: Settings) => void, sendFrom: (event: Py.Event, source: Py.Source) => void,
+ *   showSetup: () => void}} FriendHooks
+ */
+
+const TEXT = words();
+/** @type {Map<number, Friend>} */
+const friends = new Map();
+/** @type {Settings | null} */
+let lobbySettings = null;
+let lobbyId = "";
+let started = false;
+/** @type {FriendHooks} */
+let hooks;
+
+/** Whether ``settings`` name a seat played from a friend's device. @param {Settings} settings */
+export function wanted(settings) {
+  return Array.isArray(settings.players) && settings.players.some((p) => p && p.kind === "friend");
+}
+
+/** The seat's name as the lobby says it. @param {Settings} settings @param {number} seat */
+function seatName(settings, seat) {
+  const p = /** @type {import("./setup.js").Seat[]} */ (settings.players)[seat];
+  return (p && p.name.trim()) || fill(REGISTRY.names.person, { n: seat + 1 });
+}
+
+/** Open the lobby for ``settings``: an invitation per friend's seat. @param {Settings} settings */
+export async function openLobby(settings) {
+  close();
+  lobbySettings = settings;
+  started = false;
+  lobbyId = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
+  $("setup-screen").hidden = true;
+  $("lobby-screen").hidden = false;
+  document.documentElement.dataset.view = "lobby";
+  const list = $("lobby-seats");
+  list.replaceChildren();
+  const players = /** @type {import("./setup.js").Seat[]} */ (settings.players);
+  const hostSeat = players.findIndex((p) => p.kind === "human");
+  const host = hostSeat >= 0 ? seatName(settings, hostSeat) : "";
+  const template = $("lobby-seat", HTMLTemplateElement);
+  for (let seat = 0; seat < players.length; seat++) {
+    if (players[seat].kind !== "friend") continue;
+    const name = seatName(settings, seat);
+    const row = /** @type {HTMLElement} */ (/** @type {Element} */ (template.content.firstElementChild).cloneNode(true));
+    find(".lobby-name", HTMLElement, row).textContent = name;
+    find(".lobby-status", HTMLElement, row).textContent = fill(TEXT.waiting, { name });
+    row.dataset.seat = String(seat);
+    list.append(row);
+    const pc = new RTCPeerConnection({ iceServers: [] });
+    const channel = pc.createDataChannel("mexican-train", { ordered: true });
+    /** @type {Friend} */
+    const friend = { seat, name, pc, channel, lang: "en", joined: false, row };
+    friends.set(seat, friend);
+    channel.addEventListener("open", () => joined(friend));
+    channel.addEventListener("message", (e) => fromFriend(friend, e.data));
+    pc.addEventListener("connectionstatechange", () => {
+      if (pc.connectionState === "failed") status(friend, TEXT.failed);
+    });
+    await pc.setLocalDescription(await pc.createOffer());
+    await gathered(pc);
+    const description = /** @type {RTCSessionDescription} */ (pc.localDescription);
+    const link = beside("friend.html", "join=" + await pack(
+      { v: 1, id: lobbyId, seat, name, host, sdp: description.sdp }));
+    const a = find("[data-invite-link]", HTMLAnchorElement, row);
+    a.href = link;
+    a.textContent = fill(TEXT.inviteFor, { name });
+    const share = find('[data-lobby="share"]', HTMLButtonElement, row);
+    share.hidden = typeof navigator.share !== "function";
+  }
+  const first = list.querySelector("[data-invite-link]");
+  if (first instanceof HTMLElement) first.focus();
+}
+
+/** @param {Friend} friend @param {string} text */
+function status(friend, text) { find(".lobby-status", HTMLElement, friend.row).textContent = text; }
+
+/** A reply link's page handed over a friend's answer. @param {MessageEvent} e */
+async function onReply(e) {
+  const data = e.data;
+  if (!data || data.id !== lobbyId || !Number.isInteger(data.seat) || typeof data.sdp !== "string") return;
+  const friend = friends.get(data.seat);
+  if (!friend || friend.pc.signalingState !== "have-local-offer") return;
+  performance.mark("mt-reply-received");   // bench/friends_speed.py: from here to the friend's first board
+  friend.lang = typeof data.lang === "string" ? data.lang.slice(0, 16) : "en";
+  status(friend, fill(TEXT.replyCame, { name: friend.name }));
+  try {
+    await friend.pc.setRemoteDescription({ type: "answer", sdp: data.sdp });
+  } catch (err) {
+    console.warn(`mexican-train: the reply for seat ${data.seat} could not be used: ${err}`);
+    status(friend, fill(TEXT.failed, { name: friend.name }));
+  }
+}
+
+/** @param {Friend} friend */
+function joined(friend) {
+  friend.joined = true;
+  friend.row.dataset.joined = "1";
+  status(friend, fill(TEXT.connected, { name: friend.name }));
+  if (!started && [...friends.values()].every((f) => f.joined)) startNow();
+}
+
+/** Deal now: every friend who joined plays their seat, a computer (Normal) each other friend's seat. */
+function startNow() {
+  if (!lobbySettings || started) return;
+  started = true;
+  const settings = { ...lobbySettings };
+  /** @type {[number, string][]} */
+  const remote = [];
+  settings.players = /** @type {import("./setup.js").Seat[]} */ (lobbySettings.players).map((p, seat) => {
+    if (p.kind !== "friend") return p;
+    const friend = friends.get(seat);
+    if (friend && friend.joined) { remote.push([seat, friend.lang]); return { ...p, kind: "human" }; }
+    if (friend) { friend.pc.close(); friends.delete(seat); }
+    return { name: "", kind: "normal" };
+  });
+  settings.friends = remote;
+  $("lobby-screen").hidden = true;
+  hooks.startMatch(settings);
+}
+
+/** A message from a friend's device: one event of the protocol, else refused with one warning.
+ * @param {Friend} friend @param {unknown} data */
+function fromFriend(friend, data) {
+  const refuse = (/** @type {string} */ why) => console.warn(`mexican-train: refused a message from seat ${friend.seat}'s device: ${why}`);
+  if (typeof data !== "string") { refuse("not text"); return; }
+  if (data.length > MAX_MESSAGE) { refuse(`${data.length} characters, more than ${MAX_MESSAGE}`); return; }
+  let message;
+  try { message = JSON.parse(data); } catch { refuse("not JSON"); return; }
+  if (!message || message.t !== "event" || !message.event || typeof message.event !== "object" || Array.isArray(message.event)) {
+    refuse("not an event");
+    return;
+  }
+  if (!started) return;   // the match is not dealt yet: its first view comes with the deal
+  hooks.sendFrom(message.event, { seat: friend.seat });
+}
+
+/** A game answer: each friend's view model to that friend's channel. @param {Py.Reply} reply */
+export function deliver(reply) {
+  if (reply.part !== "game" || !reply.friends) return;
+  for (const [seat, view] of Object.entries(reply.friends)) {
+    const friend = friends.get(Number(seat));
+    if (friend && friend.channel.readyState === "open") friend.channel.send(JSON.stringify({ t: "view", view }));
+  }
+}
+
+/** Close every connection (a new match without friends, or the lobby cancelled). */
+export function close() {
+  for (const friend of friends.values()) friend.pc.close();
+  friends.clear();
+  lobbySettings = null;
+}
+
+/** @param {string} name @param {HTMLElement} el */
+async function action(name, el) {
+  const row = /** @type {HTMLElement | null} */ (el.closest(".lobby-seat"));
+  const friend = row ? friends.get(Number(row.dataset.seat)) : undefined;
+  const link = row ? find("[data-invite-link]", HTMLAnchorElement, row).href : "";
+  if (name === "copy" && friend) await copy(link, find(".lobby-status", HTMLElement, friend.row), TEXT);
+  else if (name === "share" && friend) navigator.share({ title: TEXT.shareTitle, text: TEXT.shareInvite, url: link }).catch(() => {});
+  else if (name === "start_now") startNow();
+  else if (name === "cancel") { close(); $("lobby-screen").hidden = true; hooks.showSetup(); }
+}
+
+/** Attach the lobby to the host's page. @param {FriendHooks} given */
+export function attachFriends(given) {
+  hooks = given;
+  if (typeof BroadcastChannel === "function") new BroadcastChannel(CHANNEL).addEventListener("message", onReply);
+  $("lobby-screen").addEventListener("click", (e) => {
+    const t = e.target instanceof Element ? e.target.closest("[data-lobby]") : null;
+    if (t instanceof HTMLElement) action(/** @type {string} */ (t.dataset.lobby), t);
+  });
+}

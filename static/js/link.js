@@ -1,0 +1,79 @@
+// The links that carry a WebRTC connection's offer and answer between two devices: the data (the session
+// description and a few words) as JSON, compressed with the browser's own CompressionStream ("deflate-raw"),
+// in base64url, after "#join=" or "#reply=" in the link's fragment, which a browser never sends to a server.
+
+/** @param {Uint8Array} bytes */
+function base64url(bytes) {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** @param {string} text */
+function unbase64url(text) {
+  const plain = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(plain, (c) => c.charCodeAt(0));
+}
+
+/** @param {Uint8Array<ArrayBuffer>} bytes @param {CompressionStream | DecompressionStream} stream */
+async function through(bytes, stream) {
+  const out = new Blob([bytes]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+/** The link text of ``data``: JSON, deflated, base64url. @param {object} data */
+export async function pack(data) {
+  const json = new TextEncoder().encode(JSON.stringify(data));
+  return base64url(await through(json, new CompressionStream("deflate-raw")));
+}
+
+/** The data in a link text, or null when it is not whole. @param {string} text */
+export async function unpack(text) {
+  try {
+    const bytes = await through(unbase64url(text), new DecompressionStream("deflate-raw"));
+    const data = JSON.parse(new TextDecoder().decode(bytes));
+    return data && typeof data === "object" ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The fragment's value after "#<name>=", or null. @param {string} name */
+export function fragment(name) {
+  const prefix = `#${name}=`;
+  return location.hash.startsWith(prefix) ? location.hash.slice(prefix.length) : null;
+}
+
+/** The page beside this one named ``file`` (same folder), with ``hash``. @param {string} file @param {string} hash */
+export function beside(file, hash) {
+  return new URL(`./${file}#${hash}`, location.href).href;
+}
+
+/** Resolves once ``pc`` has gathered its candidates (they are then in its description). @param {RTCPeerConnection} pc */
+export function gathered(pc) {
+  return new Promise((resolve) => {
+    if (pc.iceGatheringState === "complete") { resolve(undefined); return; }
+    pc.addEventListener("icegatheringstatechange", () => { if (pc.iceGatheringState === "complete") resolve(undefined); });
+  });
+}
+
+/** The most a message on a data channel may hold (a bigger one is refused). */
+export const MAX_MESSAGE = 64 * 1024;
+/** The BroadcastChannel a reply link's page hands the answer to the game's tab through. */
+export const CHANNEL = "mexican-train:friends";
+
+/** The copy and share buttons of a link. @param {string} url @param {HTMLElement} status @param {Record<string,string>} text */
+export async function copy(url, status, text) {
+  try {
+    await navigator.clipboard.writeText(url);
+    status.textContent = text.copied;
+  } catch {
+    status.textContent = text.copyFailed;
+  }
+}
+
+/** The friends' screens' words (page/lobby.html: the lobby's data-text). @returns {Record<string, string>} */
+export function words() {
+  const el = document.getElementById("lobby-screen");
+  return JSON.parse((el && el.dataset.text) || "{}");
+}
