@@ -151,13 +151,18 @@ def server():
     srv.server_close()
 
 
-@pytest.fixture(scope="session")
-def browser():
+def chromium(args=ARGS):
+    """Debian's Chromium through Playwright, with these command-line flags, closed when the caller is done."""
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=args)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    yield from chromium()
 
 
 def wait_ready(page):

@@ -24,7 +24,7 @@ import zlib
 
 import pytest
 
-from e2e.conftest import ARGS, CHROMIUM, DESKTOP, Watch, wait_ready
+from e2e.conftest import ARGS, DESKTOP, Watch, chromium, wait_ready
 from e2e.test_accessibility import AXE, assert_no_violations, run_axe
 
 if os.environ.get("MT_FRIENDS_NETNS") != "1" or [name for _i, name in socket.if_nameindex()] != ["lo"]:
@@ -37,11 +37,7 @@ TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d])")
 
 @pytest.fixture(scope="module")
 def rtc_browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=RTC_ARGS)
-        yield b
-        b.close()
+    yield from chromium(RTC_ARGS)
 
 
 def unpack(link: str) -> dict:
