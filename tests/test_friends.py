@@ -74,6 +74,10 @@ def test_a_friend_plays_a_whole_round_and_never_receives_a_hidden_tile():
     assert checked > 5
     last = json.loads(host.friend_views[-1])
     assert last["screen"] == "round_end" and last["viewer"] == 1
+    # the host deals the next round: the friend's button says so and cannot be pressed (in the friend's Spanish)
+    assert last["round_end"]["button"]["disabled"] is True
+    assert last["round_end"]["button"]["label"] == "La siguiente ronda empieza desde el dispositivo del anfitrión"
+    assert not host.call({"type": "refresh"})["view"]["round_end"]["button"].get("disabled", False)   # the host's
 
 
 def play_round(host: Host) -> int:

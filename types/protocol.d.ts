@@ -145,10 +145,11 @@ declare namespace Py {
     total: number;
   }
 
-  /** A button a view names: the ``data-action`` it runs and its label. */
+  /** A button a view names: the ``data-action`` it runs and its label (``disabled``: shown, not pressed). */
   export interface Button {
     id: string;
     label: string;
+    disabled?: boolean;
   }
 
   /** The round's end dialog. */

@@ -464,8 +464,9 @@ function renderRoundEnd(vm) {
     tr.append(th, tilesCell, h("td", "num", r.points_text), h("td", "num", String(r.total)));
     return tr;
   }));
-  const btn = $("round-button");
+  const btn = $("round-button", HTMLButtonElement);
   btn.dataset.action = end.button.id;
+  btn.disabled = !!end.button.disabled;   // a friend's device: the host moves the match on
   setText(btn, end.button.label);
   openDialog(dialog);
 }

@@ -16,21 +16,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import cast
 
 from ..actions import DRAW, PASS, STOP
 from ..errors import MexicanTrainError
-from ..i18n import N_, language, set_language
+from ..i18n import N_, _, language, set_language
 from ..match import Match
 from ..tiles import parse_tile
 from . import protocol
 from .controller import Screen, Session, facts, targets_of
 from .narrate import narrate, people_here
 from .viewmodel import view_model
-from .views import GameView
+from .views import GameView, RoundEnd
 
 NOT_A_FRIEND = N_("The message {type} came for seat {seat}, which no friend's device plays; nothing was changed.")
 OUT_OF_TURN = N_("The message {type} from seat {seat}'s device came out of turn; nothing was changed.")
 NOT_LEGAL = N_("The message {type} from seat {seat}'s device is not a legal move now; nothing was changed.")
+HOST_GOES_ON = N_("The next round starts from the host's device")
 
 _ACTIONS = {protocol.Command.DRAW: DRAW, protocol.Command.PASS: PASS, protocol.Command.STOP: STOP}
 
@@ -108,6 +110,9 @@ class Relay:
         with speaking(lang), people_here(lambda _match: (seat,)):
             vm = view_model(own, facts(own), seat)
             lines = narrate(before, match, viewer=seat)[0] if before is not None and before is not match else ()
+            end = cast("RoundEnd | None", vm.get("round_end"))
+            if end:   # the host moves the match on: on this device the button says so and does nothing
+                end["button"] = {"id": end["button"]["id"], "label": _(HOST_GOES_ON), "disabled": True}
         vm["announce"] = list(lines)
         return vm
 

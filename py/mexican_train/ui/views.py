@@ -146,10 +146,11 @@ class RoundEndRow(TypedDict):
 
 
 class Button(TypedDict):
-    """A button a view names: the ``data-action`` it runs and its label."""
+    """A button a view names: the ``data-action`` it runs and its label (``disabled``: shown, not pressed)."""
 
     id: str
     label: str
+    disabled: NotRequired[bool]
 
 
 class RoundEnd(TypedDict):
