@@ -78,6 +78,11 @@ def test_a_friend_plays_a_whole_round_and_never_receives_a_hidden_tile():
     assert last["round_end"]["button"]["disabled"] is True
     assert last["round_end"]["button"]["label"] == "La siguiente ronda empieza desde el dispositivo del anfitrión"
     assert not host.call({"type": "refresh"})["view"]["round_end"]["button"].get("disabled", False)   # the host's
+    # and the match's end (a one-round match): a new match starts from the host's device too
+    host.call({"type": "command", "name": last["round_end"]["button"]["id"]})
+    final = json.loads(host.friend_views[-1])
+    assert final["screen"] == "match_end" and final["match_end"]["button"]["disabled"] is True
+    assert final["match_end"]["button"]["label"] == "Una nueva partida empieza desde el dispositivo del anfitrión"
 
 
 def play_round(host: Host) -> int:

@@ -491,8 +491,12 @@ function renderMatchEnd(vm) {
     return tr;
   }));
   drawChart($("chart"), $("chart-caption"), $("chart-text"), end.chart);
-  const btn = find('[data-action="new_match"]', HTMLElement, dialog);
+  const btn = find('[data-action="new_match"]', HTMLButtonElement, dialog);
   setText(btn, end.button.label);
+  btn.disabled = !!end.button.disabled;   // a friend's device: the host starts the next match, and reviews it
+  for (const other of dialog.querySelectorAll('[data-action="review"], [data-action="setup"]')) {
+    /** @type {HTMLElement} */ (other).hidden = !!end.button.disabled;
+  }
   openDialog(dialog);
 }
 

@@ -27,12 +27,13 @@ from . import protocol
 from .controller import Screen, Session, facts, targets_of
 from .narrate import narrate, people_here
 from .viewmodel import view_model
-from .views import GameView, RoundEnd
+from .views import GameView, MatchEnd, RoundEnd
 
 NOT_A_FRIEND = N_("The message {type} came for seat {seat}, which no friend's device plays; nothing was changed.")
 OUT_OF_TURN = N_("The message {type} from seat {seat}'s device came out of turn; nothing was changed.")
 NOT_LEGAL = N_("The message {type} from seat {seat}'s device is not a legal move now; nothing was changed.")
 HOST_GOES_ON = N_("The next round starts from the host's device")
+HOST_STARTS_NEW = N_("A new match starts from the host's device")
 
 _ACTIONS = {protocol.Command.DRAW: DRAW, protocol.Command.PASS: PASS, protocol.Command.STOP: STOP}
 
@@ -110,9 +111,14 @@ class Relay:
         with speaking(lang), people_here(lambda _match: (seat,)):
             vm = view_model(own, facts(own), seat)
             lines = narrate(before, match, viewer=seat)[0] if before is not None and before is not match else ()
+            # the host moves the match on: on this device the round's and the match's end say so, on a button
+            # that does nothing (the match's end offers nothing else here: no review, no settings)
             end = cast("RoundEnd | None", vm.get("round_end"))
-            if end:   # the host moves the match on: on this device the button says so and does nothing
+            if end:
                 end["button"] = {"id": end["button"]["id"], "label": _(HOST_GOES_ON), "disabled": True}
+            final = cast("MatchEnd | None", vm.get("match_end"))
+            if final:
+                final["button"] = {"id": final["button"]["id"], "label": _(HOST_STARTS_NEW), "disabled": True}
         vm["announce"] = list(lines)
         return vm
 
