@@ -129,6 +129,9 @@ def test_a_round_against_the_computer_reloaded_offline_mid_round_continues_where
     problem = driver.js(CACHE_ADDED_SCRIPTS, site.added)
     assert not problem, problem
     no_errors(driver, when="playing online")
+    # the position a reload must come back to, read once the computer has made its move: read while it was
+    # still to play, the move it then made (and saved) came back too (seen once in WebKit under load)
+    driver.wait("() => document.documentElement.dataset.cpuPending === '0'", what="the board, idle")
     here = driver.js(POSITION)
     site.stop()
     driver.reload()
