@@ -128,8 +128,14 @@ sw.addEventListener("fetch", (event) => {
   })());
 });
 
-// The page asks how complete the cache is (its "ready for offline" hook).
+// The page asks how complete the cache is (its "ready for offline" hook), or, when this worker finished
+// installing but still waits, asks it to take over again: Chromium sometimes misses the moment the old
+// worker has nothing left to do (it was stopped meanwhile) and leaves the new one waiting for minutes.
 sw.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") {
+    event.waitUntil(sw.skipWaiting());
+    return;
+  }
   const port = event.ports && event.ports[0];
   if (!port || !event.data || event.data.type !== "status") return;
   event.waitUntil((async () => {

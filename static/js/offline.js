@@ -100,6 +100,36 @@ if (container) {
   if (window.mtTakenOver && loadedByWorker) showUpdateNotice();   // it took over before this module ran
 }
 
+/** Registrations watched for a new release, each once. */
+const watched = new WeakSet();
+
+/**
+ * Follow a registration's new releases: one that has finished installing and still waits (it asked to skip
+ * waiting, but the browser missed the moment the old worker fell idle; seen in Chromium under load) is
+ * asked again, every 2 s for a minute, until it takes over.
+ * @param {ServiceWorkerRegistration | undefined} reg
+ */
+function watchReleases(reg) {
+  if (!reg || watched.has(reg)) return;
+  watched.add(reg);
+  let tries = 0;
+  const nudge = () => {
+    const waiting = reg.waiting;
+    if (!waiting || tries++ >= 30) return;
+    waiting.postMessage({ type: "skip-waiting" });
+    setTimeout(nudge, 2000);
+  };
+  const follow = (/** @type {ServiceWorker | null} */ worker) => {
+    if (!worker) return;
+    worker.addEventListener("statechange", () => { if (worker.state === "installed") { tries = 0; setTimeout(nudge, 1000); } });
+  };
+  follow(reg.installing);
+  reg.addEventListener("updatefound", () => follow(reg.installing));
+  if (reg.waiting) setTimeout(nudge, 1000);
+}
+
+if (container) container.getRegistration().then(watchReleases).catch(() => {});
+
 let started = false;
 
 /** Register the service worker (once); never throws, never logs an error. */
@@ -115,7 +145,7 @@ export function registerOffline() {
     registering = Promise.reject(e);
   }
   registering
-    .then(() => checkCache())
+    .then((reg) => { watchReleases(reg); return checkCache(); })
     .catch((err) => {
       // Offline with a worker already in charge, the update check fails: that is fine.
       if (!container.controller) html.dataset.offline = "unavailable";
