@@ -169,14 +169,18 @@ def wait_ready(page):
     page.wait_for_selector("html[data-py-ready]", state="attached", timeout=READY_MS)
 
 
-def open_game(browser, url, init_script=None, **context_options):
+def open_game(browser, url, init_script=None, route=None, **context_options):
     """A new context (own storage) with the game loaded from ``url`` and Python ready: (context, page, watch).
 
-    ``init_script`` runs in every page of the context before the page's own scripts.
+    ``init_script`` runs in every page of the context before the page's own scripts; ``route`` = (URL pattern,
+    bytes) answers the requests of that pattern with those bytes (the page's and its workers').
     """
     context = browser.new_context(**{"viewport": DESKTOP, **context_options})
     if init_script:
         context.add_init_script(init_script)
+    if route:
+        pattern, body = route
+        context.route(pattern, lambda r: r.fulfill(status=200, body=body, content_type="application/zip"))
     page = context.new_page()
     page.set_default_timeout(20_000)
     watch = Watch(page)
