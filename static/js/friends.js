@@ -85,6 +85,7 @@ export async function openLobby(settings) {
     const a = find("[data-invite-link]", HTMLAnchorElement, row);
     a.href = link;
     a.textContent = fill(TEXT.inviteFor, { name });
+    a.hidden = false;   // hidden until it leads somewhere: an empty link would be in the tab order with no name
     const share = find('[data-lobby="share"]', HTMLButtonElement, row);
     share.hidden = typeof navigator.share !== "function";
   }
