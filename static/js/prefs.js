@@ -52,6 +52,14 @@
     location.replace(pageOf(wanted) + location.search + location.hash);
     return;
   }
+  // Python on the page's thread asked for in the address (?worker=0): its interpreter module starts loading
+  // Python now, beside python.js, rather than once PyScript has found the <script type="py"> python.js adds.
+  if (/[?&]worker=0\b/.test(location.search)) {
+    var early = document.createElement("script");
+    early.type = "module";
+    early.src = "./static/js/pyodide-start.js";
+    document.head.appendChild(early);
+  }
 
   var KEY = "mexican-train:prefs:ui";
   var MOTIONS = { system: 1, reduce: 1, full: 1 };
