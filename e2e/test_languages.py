@@ -291,13 +291,11 @@ def review_replay_daily_and_statistics(page, checks: Checks, lang: str, tmp_path
     deal with today's counted result; the statistics with a refused file (in view), a file that is not UTF-8
     and one with a byte-order mark. Each screen checked, and pictured at 360 px (unless ``pictures`` is
     false)."""
-    if not pictures:
-        def shot(*_args) -> None:
-            return None
+    picture = shot if pictures else (lambda *_args: None)
     page.click('#match-dialog [data-action="review"]')
     page.wait_for_selector('html[data-review="done"]', state="attached")
     checks.screen("review")
-    shot(page, f"phone-review-{lang}", tmp_path)
+    picture(page, f"phone-review-{lang}", tmp_path)
     items = page.locator("#review-items li")
     assert items.count() >= 1, page.inner_text("#review-summary")
     where = re.search(REVIEW_ITEM[lang], items.nth(0).inner_text())
@@ -307,7 +305,7 @@ def review_replay_daily_and_statistics(page, checks: Checks, lang: str, tmp_path
     assert BEFORE_ACTION[lang].format(action=where[2]) in page.inner_text("#replay-where")   # the same number
     page.click('#replay-screen [data-action="replay_next"]')
     checks.screen("replay")
-    shot(page, f"phone-replay-{lang}", tmp_path)
+    picture(page, f"phone-replay-{lang}", tmp_path)
     page.focus("#replay-round")
     page.keyboard.press("Escape")                      # Escape leaves the replay, even from its round list
     page.wait_for_selector("#game-screen", state="visible")
@@ -318,7 +316,7 @@ def review_replay_daily_and_statistics(page, checks: Checks, lang: str, tmp_path
     page.wait_for_selector("#daily-dialog", state="visible")
     assert page.locator("#daily-share figcaption").is_visible() and page.inner_text("#daily-share blockquote")
     checks.screen("daily deal")
-    shot(page, f"phone-daily-{lang}", tmp_path)
+    picture(page, f"phone-daily-{lang}", tmp_path)
     page.click('#daily-dialog [data-action="close_dialog"]')
     page.click('#more [data-action="stats"]')
     page.wait_for_selector("#stats-dialog", state="visible")
