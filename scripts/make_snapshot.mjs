@@ -18,7 +18,7 @@
 //
 // The snapshot is Python's memory as bare start-up leaves it, plus the few standard modules PyScript
 // imports on top (PREIMPORT), plus, given the package archive and page.py, the
-// game's modules that page.py imports, imported from that very archive unpacked into Python's
+// game's modules that page.py imports and the screens' modules the Page imports by name, imported from that very archive unpacked into Python's
 // working folder as the page unpacks it: importing them took a third of the page's time from a
 // started Python to a playable game on an emulated phone (python3 -m bench.boot_profile). The archive's tag (its
 // zip comment, a hash of its entries: scripts/build_py.py) is kept in the snapshot
@@ -69,6 +69,9 @@ for name in sorted(n for n in names if n == "mexican_train" or n.startswith("mex
     except ModuleNotFoundError as err:
         if err.name != name:   # a name imported from a module is no module itself; anything else is a fault
             raise
+# the screens' modules, which the Page imports by name when it is made (ui.parts.load): 130-240 ms of the
+# worker's start on a desktop before they were here (bench/boot_profile.py's marks mt-worker-py, mt-page-open)
+importlib.import_module("mexican_train.ui.parts").load()
 sys._mt_package = package_tag
 del page_source, package_tag
 sorted(n for n in sys.modules if n == "mexican_train" or n.startswith("mexican_train."))
