@@ -2,7 +2,9 @@
 their own: the file name is not test_*.py).
 
 * Two contexts: the host (a person, a friend's seat, a second friend's seat nobody joins, a computer) and one
-  friend; Start now deals with a computer in the empty seat; the friend's page sends illegal, malformed,
+  friend; the invitation's and the reply's QR codes decode (jsQR under node, e2e/qr_decode.mjs) to their links,
+  which are there as text too; the lobby's reader reads a QR code; this browser has no camera, which the lobby
+  says, offering the paste box, and the reply link pasted there connects the friend; Start now deals with a computer in the empty seat; the friend's page sends illegal, malformed,
   oversized and out-of-turn messages, each refused with one console warning on the host, nothing changed.
 * Three contexts: the host (a person, two friends' seats, a computer) and two friends, one in Spanish; the
   deal comes by itself once both have joined; axe on the lobby, the join screen and the friend's board.
@@ -19,6 +21,7 @@ import json
 import os
 import re
 import socket
+import subprocess
 import time
 import zlib
 
@@ -44,6 +47,24 @@ def unpack(link: str) -> dict:
     text = link.split("#", 1)[1].split("=", 1)[1]
     raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     return json.loads(zlib.decompress(raw, -15))
+
+
+def decoded(*images) -> list[str | None]:
+    """The text of the QR code each image shows (a screenshot of it), read by jsQR under node
+    (e2e/qr_decode.mjs), not by the page's code."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    files = []
+    for n, image in enumerate(images):
+        path = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"mt-qr-{os.getpid()}-{n}.png")
+        image.screenshot(path=path)
+        files.append(path)
+    try:
+        done = subprocess.run(["node", os.path.join(root, "e2e", "qr_decode.mjs"), *files], capture_output=True,
+                              text=True, timeout=60, check=True)
+    finally:
+        for path in files:
+            os.remove(path)
+    return json.loads(done.stdout)
 
 
 def candidates(link: str) -> list[str]:
@@ -193,7 +214,24 @@ def test_two_devices_start_now_hostile_messages_and_a_round(rtc_browser, server)
     invite = host.invite(1)
     friend = Friend(rtc_browser, invite)
     assert friend.page.inner_text("#join-whose").count("Ana") and "Hana" in friend.page.inner_text("#join-whose")
-    host.open_reply(friend.reply)
+    # each link as a QR code (read by a decoder in the test) and as text, which a screen reader and a keyboard reach
+    invite_qr = host.page.locator('.lobby-seat[data-seat="1"] [data-invite-qr]')
+    assert decoded(invite_qr, friend.page.locator("#reply-qr")) == [invite, friend.reply]
+    assert "Ana" in invite_qr.get_attribute("alt") and friend.page.get_attribute("#reply-qr", "alt")
+    assert host.page.input_value('.lobby-seat[data-seat="1"] [data-invite-text]') == invite
+    assert friend.page.input_value("#reply-text") == friend.reply
+    # the lobby's own reader (BarcodeDetector, else jsQR, as for the camera's frames) reads its QR codes too
+    assert host.page.evaluate("img => window.mtQr.read(img)", invite_qr.element_handle()) == invite
+    # no camera in this browser: the page says so and offers the paste box, where the reply link goes
+    host.page.click('[data-lobby="camera"]')
+    host.page.wait_for_function("() => document.getElementById('reader-status').textContent !== ''")
+    assert "paste the reply link" in host.page.inner_text("#reader-status")
+    assert host.page.evaluate("document.activeElement.id") == "reply-paste"
+    host.page.keyboard.type("https://example.invalid/#reply=broken")
+    host.page.keyboard.press("Enter")
+    host.page.wait_for_function("() => document.getElementById('reader-status').textContent.includes('not a reply')")
+    host.page.fill("#reply-paste", friend.reply)
+    host.page.keyboard.press("Enter")
     host.page.wait_for_selector('.lobby-seat[data-seat="1"][data-joined="1"]')
     for link in (invite, friend.reply, host.invite(2)):
         found = candidates(link)

@@ -10,6 +10,7 @@ import * as render from "./render.js";
 import { attachInput } from "./input.js";
 import { LANG, fill } from "./text.js";
 import { CHANNEL, beside, copy, fragment, gathered, pack, unpack, words } from "./link.js";
+import { showQr } from "./qr.js";
 
 const TEXT = words();
 /** @type {Py.BoardView | null} */
@@ -85,6 +86,8 @@ async function join() {
   replyUrl = beside("friend.html", "reply=" + await pack({ v: 1, id: offer.id, seat: offer.seat, sdp: answer.sdp, lang: LANG }));
   const a = /** @type {HTMLAnchorElement} */ ($("reply-link"));
   a.href = replyUrl;
+  showQr($("reply-qr", HTMLImageElement), replyUrl, TEXT.replyQr);
+  $("reply-text", HTMLTextAreaElement).value = replyUrl;
   $("join-reply").hidden = false;
   const share = /** @type {HTMLButtonElement} */ (document.querySelector('[data-lobby="share_reply"]'));
   share.hidden = typeof navigator.share !== "function";

@@ -13,9 +13,11 @@
 // Messages on a channel, as JSON text: host -> friend {t: "view", view}; friend -> host {t: "event", event}.
 import { $, find } from "./dom.js";
 import { REGISTRY, fill } from "./text.js";
-import { CHANNEL, MAX_MESSAGE, beside, copy, gathered, pack, words } from "./link.js";
+import { CHANNEL, MAX_MESSAGE, beside, copy, gathered, pack, unpack, words } from "./link.js";
+import { cameraBlocked, cameraRefused, readFrame, readerName, showQr, watch } from "./qr.js";
 
 /** @typedef {import("./setup.js").Settings} Settings */
+/** @typedef {{id: string, seat: number, sdp: string, lang?: unknown}} Answer */
 /** @typedef {{seat: number, name: string, pc: RTCPeerConnection, channel: RTCDataChannel, lang: string,
  *   joined: boolean, row: HTMLElement}} Friend */
 /**
@@ -85,6 +87,8 @@ export async function openLobby(settings) {
     const a = find("[data-invite-link]", HTMLAnchorElement, row);
     a.href = link;
     a.textContent = fill(TEXT.inviteFor, { name });
+    showQr(find("[data-invite-qr]", HTMLImageElement, row), link, fill(TEXT.inviteQr, { name }));
+    find("[data-invite-text]", HTMLTextAreaElement, row).value = link;
     const share = find('[data-lobby="share"]', HTMLButtonElement, row);
     share.hidden = typeof navigator.share !== "function";
   }
@@ -96,18 +100,31 @@ export async function openLobby(settings) {
 function status(friend, text) { find(".lobby-status", HTMLElement, friend.row).textContent = text; }
 
 /** A reply link's page handed over a friend's answer. @param {MessageEvent} e */
-async function onReply(e) {
-  const data = e.data;
-  if (!data || data.id !== lobbyId || !Number.isInteger(data.seat) || typeof data.sdp !== "string") return;
-  const friend = friends.get(data.seat);
-  if (!friend || friend.pc.signalingState !== "have-local-offer") return;
+function onReply(e) { answered(e.data); }
+
+/**
+ * A friend's answer (from a reply link's page, the camera or the paste box): whether it was one this lobby
+ * waits for, which it then uses.
+ * @param {unknown} given
+ */
+function answered(given) {
+  const data = /** @type {Partial<Answer> | null} */ (given && typeof given === "object" ? given : null);
+  if (!data || data.id !== lobbyId || !Number.isInteger(data.seat) || typeof data.sdp !== "string") return false;
+  const friend = friends.get(/** @type {number} */ (data.seat));
+  if (!friend || friend.pc.signalingState !== "have-local-offer") return false;
+  use(friend, /** @type {Answer} */ (data));
+  return true;
+}
+
+/** @param {Friend} friend @param {Answer} data */
+async function use(friend, data) {
   performance.mark("mt-reply-received");   // bench/friends_speed.py: from here to the friend's first board
   friend.lang = typeof data.lang === "string" ? data.lang.slice(0, 16) : "en";
   status(friend, fill(TEXT.replyCame, { name: friend.name }));
   try {
     await friend.pc.setRemoteDescription({ type: "answer", sdp: data.sdp });
   } catch (err) {
-    console.warn(`mexican-train: the reply for seat ${data.seat} could not be used: ${err}`);
+    console.warn(`mexican-train: the reply for seat ${friend.seat} could not be used: ${err}`);
     status(friend, fill(TEXT.failed, { name: friend.name }));
   }
 }
@@ -164,8 +181,62 @@ export function deliver(reply) {
   }
 }
 
+/** The answer in a reply link's text (pasted, or read from a QR code), or null. @param {string} text */
+async function replyIn(text) {
+  const at = text.trim().indexOf("#reply=");
+  return at < 0 ? null : unpack(text.trim().slice(at + "#reply=".length));
+}
+
+/** A reply link pasted, or read by the camera: used if it is one this lobby waits for, else said so.
+ * @param {string} text */
+async function fromText(text) {
+  const data = await replyIn(text);
+  const ok = answered(data);
+  $("reader-status").textContent = ok ? TEXT.cameraRead : TEXT.notReply;
+  return ok;
+}
+
+/** @type {(() => void) | null} */
+let stopCamera = null;
+
+/** Open the camera view, or say why there is none and offer the paste box. */
+async function camera() {
+  const status = $("reader-status");
+  const unable = (/** @type {string} */ key) => {
+    status.textContent = TEXT[key];
+    $("reply-paste").focus();
+  };
+  const blocked = cameraBlocked();
+  if (blocked) { unable(blocked); return; }
+  const video = $("reader-video", HTMLVideoElement);
+  const canvas = document.createElement("canvas");
+  try {
+    let busy = false;
+    stopCamera = await watch(video, canvas, (text) => {
+      if (busy || !text.includes("#reply=")) return false;
+      busy = true;
+      replyIn(text).then((data) => { busy = false; if (answered(data)) { status.textContent = TEXT.cameraRead; cameraOff(); } });
+      return false;
+    });
+  } catch (err) {
+    unable(cameraRefused(err));
+    return;
+  }
+  video.hidden = false;
+  find('[data-lobby="camera_stop"]', HTMLButtonElement).hidden = false;
+  status.textContent = TEXT.cameraOn;
+}
+
+function cameraOff() {
+  if (stopCamera) stopCamera();
+  stopCamera = null;
+  $("reader-video").hidden = true;
+  find('[data-lobby="camera_stop"]', HTMLButtonElement).hidden = true;
+}
+
 /** Close every connection (a new match without friends, or the lobby cancelled). */
 export function close() {
+  if (stopCamera) cameraOff();
   for (const friend of friends.values()) friend.pc.close();
   friends.clear();
   lobbySettings = null;
@@ -178,13 +249,23 @@ async function action(name, el) {
   const link = row ? find("[data-invite-link]", HTMLAnchorElement, row).href : "";
   if (name === "copy" && friend) await copy(link, find(".lobby-status", HTMLElement, friend.row), TEXT);
   else if (name === "share" && friend) navigator.share({ title: TEXT.shareTitle, text: TEXT.shareInvite, url: link }).catch(() => {});
-  else if (name === "start_now") startNow();
+  else if (name === "camera") camera();
+  else if (name === "camera_stop") cameraOff();
+  else if (name === "paste") fromText($("reply-paste", HTMLInputElement).value);
+  else if (name === "start_now") { cameraOff(); startNow(); }
   else if (name === "cancel") { close(); $("lobby-screen").hidden = true; hooks.showSetup(); }
 }
 
 /** Attach the lobby to the host's page. @param {FriendHooks} given */
 export function attachFriends(given) {
   hooks = given;
+  // ?test=1: the browser tests read any image with the lobby's QR reader (the camera's frames go the same way)
+  if (new URLSearchParams(location.search).get("test") === "1") {
+    Object.assign(window, { mtQr: { readerName, read: (/** @type {HTMLImageElement} */ img) => readFrame(img, document.createElement("canvas")) } });
+  }
+  $("reply-paste").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); fromText($("reply-paste", HTMLInputElement).value); }
+  });
   if (typeof BroadcastChannel === "function") new BroadcastChannel(CHANNEL).addEventListener("message", onReply);
   $("lobby-screen").addEventListener("click", (e) => {
     const t = e.target instanceof Element ? e.target.closest("[data-lobby]") : null;
