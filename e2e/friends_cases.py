@@ -7,7 +7,10 @@ their own: the file name is not test_*.py).
   says, offering the paste box, and the reply link pasted there connects the friend; Start now deals with a computer in the empty seat; the friend's page sends illegal, malformed,
   oversized and out-of-turn messages, each refused with one console warning on the host, nothing changed.
 * Three contexts: the host (a person, two friends' seats, a computer) and two friends, one in Spanish; the
-  deal comes by itself once both have joined; axe on the lobby, the join screen and the friend's board.
+  deal comes by itself once both have joined; at one friend's turn its tab closes: the seat is away on the
+  host's and the other friend's screens, the match waits, a computer plays that turn and hands the seat back,
+  a reply without the seat's token is refused, and the friend's browser rejoins the same seat with one new
+  offer and answer; axe on the lobby, the join screen, the friend's board and the away panel.
 
 Both play a round to its end. Every message a friend's device receives is captured (window.mtFriend) and,
 while the round is in play, names no tile but the friend's own hand's and the board's. Every ICE candidate in
@@ -107,9 +110,21 @@ class Friend:
         self.watch = Watch(self.page)
         self.requests: list[str] = []
         self.page.on("request", lambda r: self.requests.append(r.url))
+        self.open(invite)
+
+    def open(self, invite: str) -> None:
+        """Open an invitation in this browser context's page; its reply link is then ``self.reply``."""
         self.page.goto(invite)
         self.page.wait_for_selector("[data-reply-link]", state="visible")
         self.reply = self.page.get_attribute("[data-reply-link]", "href")
+
+    def rejoin(self, invite: str) -> None:
+        """A new tab of the same browser (its storage, so its seat's token) opens a new invitation."""
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.watch = Watch(self.page)
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.open(invite)
 
     def count(self) -> int:
         return self.page.evaluate("window.mtFriend.received.length")
@@ -189,6 +204,8 @@ def no_hidden_tile(friend: Friend) -> int:
     checked = 0
     for text in friend.messages():
         message = json.loads(text)
+        if message["t"] == "seat":   # the seat's token, once connected
+            continue
         view = message["view"]
         if view["screen"] != "board":
             continue
@@ -276,6 +293,56 @@ def test_two_devices_start_now_hostile_messages_and_a_round(rtc_browser, server)
     host.context.close()
 
 
+def paste(host: Host, reply: str) -> str:
+    """The host pastes a reply link in the reply box: what the page says of it."""
+    host.page.fill("#reply-paste", "")
+    host.page.evaluate("() => { document.getElementById('reader-status').textContent = ''; }")
+    host.page.fill("#reply-paste", reply)
+    host.page.press("#reply-paste", "Enter")
+    host.page.wait_for_function("() => document.getElementById('reader-status').textContent !== ''")
+    return host.page.inner_text("#reader-status")
+
+
+def lost_and_back(browser, host: Host, ana: Friend, bea: Friend, found: dict) -> None:
+    """At Ana's turn her tab closes: her seat is away on every device and the match waits; a computer (Easy)
+    plays her turn; the host takes the seat back; a reply without her seat's token is refused; her browser
+    opens the host's new invitation and its reply, carrying the token, puts her back in her seat."""
+    until = time.monotonic() + 60
+    while not friend_to_move(ana):
+        assert time.monotonic() < until, "Ana's turn never came"
+        if not (act(host.page, None) or act(bea.page, bea)):
+            host.page.wait_for_timeout(50)
+    token = next(json.loads(t)["token"] for t in ana.messages() if json.loads(t)["t"] == "seat")
+    ana.watch.check()
+    ana.page.close()
+    row = '#away-seats .lobby-seat[data-seat="1"]'
+    host.page.wait_for_selector(row + ' [data-invite-link][href*="#join="]')
+    run_axe(host.page, "away panel", found)
+    assert "Waiting for Ana" in host.page.inner_text("#banner")
+    bea.page.wait_for_function("() => document.getElementById('trains').textContent.includes('ausente')")
+    step = host.page.get_attribute("html", "data-step")
+    host.page.wait_for_timeout(700)
+    assert host.page.get_attribute("html", "data-step") == step, "the match went on without Ana"
+    # a computer plays Ana's turn, then the host takes her seat back
+    host.page.select_option(row + " [data-stand-in]", "easy")
+    host.page.click(row + ' [data-lobby="stand_in"]')
+    host.page.wait_for_function(f"() => document.documentElement.dataset.step !== {json.dumps(step)}")
+    assert "CPU · Easy" in host.page.inner_text("#trains")
+    host.page.click(row + ' [data-lobby="take_back"]')
+    host.page.wait_for_function("() => !document.getElementById('trains').textContent.includes('CPU · Easy plays')")
+    invite = host.page.get_attribute(row + " [data-invite-link]", "href")
+    stranger = Friend(browser, invite)
+    assert "token" not in unpack(stranger.reply)
+    assert "not from Ana's device" in paste(host, stranger.reply)
+    stranger.context.close()
+    ana.rejoin(invite)
+    assert unpack(ana.reply)["token"] == token
+    paste(host, ana.reply)
+    ana.page.wait_for_selector("#game-screen", state="visible")
+    host.page.wait_for_selector("#away-panel", state="hidden")
+    bea.page.wait_for_function("() => !document.getElementById('trains').textContent.includes('ausente')")
+
+
 def test_three_devices_join_by_links_and_play_a_round(rtc_browser, server):
     found: dict = {}
     host = Host(rtc_browser, server + "?test=1&set=6&seats=4&seat0=human&name0=Hana&seat1=friend&name1=Ana"
@@ -293,6 +360,7 @@ def test_three_devices_join_by_links_and_play_a_round(rtc_browser, server):
         assert set(candidates(f.reply)) == {"127.0.0.1"}
     host.page.wait_for_selector("#game-screen", state="visible")
     run_axe(ana.page, "friend's board", found)
+    lost_and_back(rtc_browser, host, ana, bea, found)
     assert_no_violations(found)
     banner = bea.page.inner_text("#rules")
     assert "Juego" in banner or "fichas" in banner or "mula" in banner.lower(), banner   # Bea's views are in Spanish

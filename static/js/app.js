@@ -588,7 +588,7 @@ async function sendFrom(event, source) {
 async function init() {
   busyBy(0);
   attachAddress();
-  friends.attachFriends({ startMatch, sendFrom, showSetup: () => showScreen("setup") });
+  friends.attachFriends({ startMatch, sendFrom, send: (event) => { send(event); }, showSetup: () => showScreen("setup") });
   if (window.mtPrefs) window.mtPrefs.sync();   // the display preferences script in index.html
   updateSavedPanel();
 

@@ -44,15 +44,28 @@ function send(event) {
   if (channel && channel.readyState === "open") channel.send(JSON.stringify({ t: "event", event }));
 }
 
+/** Where this browser keeps the token of its seat in a match, which brings it back to that seat after a lost
+ * connection. @param {unknown} id @param {unknown} seat */
+function tokenKey(id, seat) { return `mexican-train:friend-seat:${String(id).slice(0, 40)}:${Number(seat)}`; }
+
+/** @type {{id: unknown, seat: unknown} | null} */
+let offered = null;
+
 /** A message from the host's device. @param {string} text */
 function received(text) {
   hook.received.push(text);
   let message;
   try { message = JSON.parse(text); } catch { return; }
+  if (message && message.t === "seat" && typeof message.token === "string" && offered
+      && message.id === offered.id && message.seat === offered.seat) {
+    try { localStorage.setItem(tokenKey(message.id, message.seat), message.token.slice(0, 64)); } catch { /* no storage */ }
+    return;
+  }
   if (!message || message.t !== "view" || !message.view || message.view.screen === "setup") return;
   const first = !vm;
   vm = message.view;
   if (first) { show("game-screen"); render.resetFocus(); }
+  $("friend-lost").hidden = true;
   render.renderGame(/** @type {Py.BoardView} */ (vm));
   document.documentElement.dataset.screen = /** @type {Py.BoardView} */ (vm).screen;
   document.documentElement.dataset.step = /** @type {Py.BoardView} */ (vm).step;
@@ -74,16 +87,19 @@ async function join() {
       send({ type: "refresh" });
     });
     channel.addEventListener("message", (m) => received(String(m.data)));
-    channel.addEventListener("close", () => say(TEXT.hostGone));
+    channel.addEventListener("close", lostHost);
   });
   pc.addEventListener("connectionstatechange", () => {
-    if (pc.connectionState === "failed") say(TEXT.hostGone);
+    if (pc.connectionState === "failed") lostHost();
   });
+  offered = { id: offer.id, seat: offer.seat };
+  let token = null;
+  try { token = localStorage.getItem(tokenKey(offer.id, offer.seat)); } catch { /* no storage: a first join */ }
   await pc.setRemoteDescription({ type: "offer", sdp: offer.sdp });
   await pc.setLocalDescription(await pc.createAnswer());
   await gathered(pc);
   const answer = /** @type {RTCSessionDescription} */ (pc.localDescription);
-  replyUrl = beside("friend.html", "reply=" + await pack({ v: 1, id: offer.id, seat: offer.seat, sdp: answer.sdp, lang: LANG }));
+  replyUrl = beside("friend.html", "reply=" + await pack({ v: 1, id: offer.id, seat: offer.seat, sdp: answer.sdp, lang: LANG, ...(token ? { token } : {}) }));
   const a = /** @type {HTMLAnchorElement} */ ($("reply-link"));
   a.href = replyUrl;
   showQr($("reply-qr", HTMLImageElement), replyUrl, TEXT.replyQr);
@@ -95,13 +111,21 @@ async function join() {
   a.focus();
 }
 
+/** The channel to the host's device closed: said on the screen showing (the board stays, as it was). */
+function lostHost() {
+  say(TEXT.hostGone);
+  if (!vm) return;
+  $("friend-lost").textContent = TEXT.lost;
+  $("friend-lost").hidden = false;
+}
+
 /** A reply link opened on the host's device: hand the answer to the game's tab. */
 async function reply() {
   show("join-screen");
   const answer = await unpack(fragment("reply") || "");
   if (!answer || typeof answer.sdp !== "string" || typeof BroadcastChannel !== "function") { say(TEXT.replyBroken); return; }
   const bc = new BroadcastChannel(CHANNEL);
-  bc.postMessage({ id: answer.id, seat: answer.seat, sdp: answer.sdp, lang: answer.lang });
+  bc.postMessage({ id: answer.id, seat: answer.seat, sdp: answer.sdp, lang: answer.lang, token: answer.token });
   bc.close();
   say(TEXT.replyHanded);
 }
@@ -131,6 +155,8 @@ function init() {
     }
   });
   window.addEventListener("resize", () => render.relayout(vm));
+  // a new invitation opened in this tab (the fragment alone changed): answer it as a page of its own
+  window.addEventListener("hashchange", () => location.reload());
   if (fragment("reply") !== null) reply();
   else join();
 }

@@ -17,12 +17,17 @@ import { CHANNEL, MAX_MESSAGE, beside, copy, gathered, pack, unpack, words } fro
 import { cameraBlocked, cameraRefused, readFrame, readerName, showQr, watch } from "./qr.js";
 
 /** @typedef {import("./setup.js").Settings} Settings */
-/** @typedef {{id: string, seat: number, sdp: string, lang?: unknown}} Answer */
-/** @typedef {{seat: number, name: string, pc: RTCPeerConnection, channel: RTCDataChannel, lang: string,
- *   joined: boolean, row: HTMLElement}} Friend */
+/** @typedef {{id: string, seat: number, sdp: string, lang?: unknown, token?: unknown}} Answer */
+/**
+ * A friend's seat: its current connection, its row (the lobby's, or the away panel's while its device is not
+ * connected), and the seat's token, which the host's device sends the friend's once connected: a reconnection
+ * for the seat must carry it.
+ * @typedef {{seat: number, name: string, pc: RTCPeerConnection, channel: RTCDataChannel, lang: string,
+ *   joined: boolean, row: HTMLElement, token: string, away: boolean}} Friend
+ */
 /**
  * @typedef {{startMatch: (settings: Settings) => void, sendFrom: (event: Py.Event, source: Py.Source) => void,
- *   showSetup: () => void}} FriendHooks
+ *   send: (event: Py.Event) => void, showSetup: () => void}} FriendHooks
  */
 
 const TEXT = words();
@@ -31,6 +36,7 @@ const friends = new Map();
 /** @type {Settings | null} */
 let lobbySettings = null;
 let lobbyId = "";
+let hostName = "";
 let started = false;
 /** @type {FriendHooks} */
 let hooks;
@@ -59,7 +65,8 @@ export async function openLobby(settings) {
   list.replaceChildren();
   const players = /** @type {import("./setup.js").Seat[]} */ (settings.players);
   const hostSeat = players.findIndex((p) => p.kind === "human");
-  const host = hostSeat >= 0 ? seatName(settings, hostSeat) : "";
+  hostName = hostSeat >= 0 ? seatName(settings, hostSeat) : "";
+  $("lobby-seats").after(find(".lobby-reader"));
   const template = $("lobby-seat", HTMLTemplateElement);
   for (let seat = 0; seat < players.length; seat++) {
     if (players[seat].kind !== "friend") continue;
@@ -69,51 +76,103 @@ export async function openLobby(settings) {
     find(".lobby-status", HTMLElement, row).textContent = fill(TEXT.waiting, { name });
     row.dataset.seat = String(seat);
     list.append(row);
-    const pc = new RTCPeerConnection({ iceServers: [] });
-    const channel = pc.createDataChannel("mexican-train", { ordered: true });
     /** @type {Friend} */
-    const friend = { seat, name, pc, channel, lang: "en", joined: false, row };
+    const friend = { seat, name, pc: /** @type {RTCPeerConnection} */ (/** @type {unknown} */ (null)),
+      channel: /** @type {RTCDataChannel} */ (/** @type {unknown} */ (null)), lang: "en", joined: false, row, token: "", away: false };
     friends.set(seat, friend);
-    channel.addEventListener("open", () => joined(friend));
-    channel.addEventListener("message", (e) => fromFriend(friend, e.data));
-    pc.addEventListener("connectionstatechange", () => {
-      if (pc.connectionState === "failed") status(friend, TEXT.failed);
-    });
-    await pc.setLocalDescription(await pc.createOffer());
-    await gathered(pc);
-    const description = /** @type {RTCSessionDescription} */ (pc.localDescription);
-    const link = beside("friend.html", "join=" + await pack(
-      { v: 1, id: lobbyId, seat, name, host, sdp: description.sdp }));
-    const a = find("[data-invite-link]", HTMLAnchorElement, row);
-    a.href = link;
-    a.textContent = fill(TEXT.inviteFor, { name });
-    showQr(find("[data-invite-qr]", HTMLImageElement, row), link, fill(TEXT.inviteQr, { name }));
-    find("[data-invite-text]", HTMLTextAreaElement, row).value = link;
-    const share = find('[data-lobby="share"]', HTMLButtonElement, row);
-    share.hidden = typeof navigator.share !== "function";
+    await invite(friend);
   }
   const first = list.querySelector("[data-invite-link]");
   if (first instanceof HTMLElement) first.focus();
+}
+
+/** A new connection's offer for ``friend``'s seat, shown in its row as a link, a QR code and text: the first
+ * invitation, or a new one once its device is away. @param {Friend} friend */
+async function invite(friend) {
+  const { seat, name, row } = friend;
+  const pc = new RTCPeerConnection({ iceServers: [] });
+  const channel = pc.createDataChannel("mexican-train", { ordered: true });
+  friend.pc = pc;
+  friend.channel = channel;
+  friend.joined = false;
+  channel.addEventListener("open", () => joined(friend));
+  channel.addEventListener("message", (e) => fromFriend(friend, e.data));
+  channel.addEventListener("close", () => { if (friend.channel === channel) lost(friend); });
+  pc.addEventListener("connectionstatechange", () => {
+    if (pc.connectionState !== "failed" || friend.pc !== pc) return;
+    if (friend.joined) lost(friend);
+    else status(friend, fill(TEXT.failed, { name }));
+  });
+  await pc.setLocalDescription(await pc.createOffer());
+  await gathered(pc);
+  if (friend.pc !== pc) return;
+  const description = /** @type {RTCSessionDescription} */ (pc.localDescription);
+  const link = beside("friend.html", "join=" + await pack(
+    { v: 1, id: lobbyId, seat, name, host: hostName, sdp: description.sdp }));
+  const a = find("[data-invite-link]", HTMLAnchorElement, row);
+  a.href = link;
+  a.textContent = fill(TEXT.inviteFor, { name });
+  showQr(find("[data-invite-qr]", HTMLImageElement, row), link, fill(TEXT.inviteQr, { name }));
+  find("[data-invite-text]", HTMLTextAreaElement, row).value = link;
+  const share = find('[data-lobby="share"]', HTMLButtonElement, row);
+  share.hidden = typeof navigator.share !== "function";
+}
+
+/** ``friend``'s channel closed once the match was dealt: the seat is away on every device (the match waits at
+ * its turn), and the away panel offers a new invitation for it and a computer to play it meanwhile.
+ * @param {Friend} friend */
+function lost(friend) {
+  if (!started || friend.away || friends.get(friend.seat) !== friend) return;
+  friend.away = true;
+  friend.pc.close();
+  hooks.send({ type: "friend_seat", seat: friend.seat, away: true, stand_in: "" });
+  const row = /** @type {HTMLElement} */ (/** @type {Element} */ ($("away-seat", HTMLTemplateElement).content.firstElementChild).cloneNode(true));
+  row.dataset.seat = String(friend.seat);
+  find(".lobby-name", HTMLElement, row).textContent = friend.name;
+  find(".lobby-status", HTMLElement, row).textContent = fill(TEXT.away, { name: friend.name });
+  const select = find("[data-stand-in]", HTMLSelectElement, row);
+  const params = new URLSearchParams(location.search);
+  for (const level of REGISTRY.levels.filter((l) => l.offered || params.get("test") === "1")) {
+    select.append(new Option(REGISTRY.level_names[level.name] || level.name, level.name, level.name === "normal", level.name === "normal"));
+  }
+  friend.row = row;
+  $("away-seats").append(row);
+  const panel = $("away-panel");
+  panel.hidden = false;
+  if (!panel.contains(find(".lobby-reader"))) panel.append(find(".lobby-reader"));
+  invite(friend);
+}
+
+/** The away panel after a seat's change: hidden when no friend is away. */
+function awayShown() {
+  const away = [...friends.values()].some((f) => f.away);
+  $("away-panel").hidden = !away;
+  if (!away) cameraOff();
 }
 
 /** @param {Friend} friend @param {string} text */
 function status(friend, text) { find(".lobby-status", HTMLElement, friend.row).textContent = text; }
 
 /** A reply link's page handed over a friend's answer. @param {MessageEvent} e */
-function onReply(e) { answered(e.data); }
+function onReply(e) {
+  const said = answered(e.data);
+  if (said && said !== TEXT.cameraRead) $("reader-status").textContent = said;
+}
 
 /**
- * A friend's answer (from a reply link's page, the camera or the paste box): whether it was one this lobby
- * waits for, which it then uses.
+ * A friend's answer (from a reply link's page, the camera or the paste box): null when it is none this page
+ * waits for; else what is said of it (used, or refused: a seat that was played already comes back only with
+ * its token, from the friend's own device).
  * @param {unknown} given
  */
 function answered(given) {
   const data = /** @type {Partial<Answer> | null} */ (given && typeof given === "object" ? given : null);
-  if (!data || data.id !== lobbyId || !Number.isInteger(data.seat) || typeof data.sdp !== "string") return false;
+  if (!data || data.id !== lobbyId || !Number.isInteger(data.seat) || typeof data.sdp !== "string") return null;
   const friend = friends.get(/** @type {number} */ (data.seat));
-  if (!friend || friend.pc.signalingState !== "have-local-offer") return false;
+  if (!friend || friend.pc.signalingState !== "have-local-offer") return null;
+  if (friend.token && data.token !== friend.token) return fill(TEXT.notTheirs, { name: friend.name });
   use(friend, /** @type {Answer} */ (data));
-  return true;
+  return TEXT.cameraRead;
 }
 
 /** @param {Friend} friend @param {Answer} data */
@@ -129,9 +188,20 @@ async function use(friend, data) {
   }
 }
 
-/** @param {Friend} friend */
+/** ``friend``'s channel is open: the seat's token goes to its device (made once, kept for the match); a friend
+ * back from away plays the seat again, on every device. @param {Friend} friend */
 function joined(friend) {
   friend.joined = true;
+  if (!friend.token) friend.token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  friend.channel.send(JSON.stringify({ t: "seat", id: lobbyId, seat: friend.seat, token: friend.token }));
+  if (friend.away) {
+    friend.away = false;
+    friend.row.remove();
+    $("reader-status").textContent = fill(TEXT.back, { name: friend.name });
+    awayShown();
+    hooks.send({ type: "friend_seat", seat: friend.seat, away: false, stand_in: "" });
+    return;
+  }
   friend.row.dataset.joined = "1";
   status(friend, fill(TEXT.connected, { name: friend.name }));
   if (!started && [...friends.values()].every((f) => f.joined)) startNow();
@@ -187,13 +257,12 @@ async function replyIn(text) {
   return at < 0 ? null : unpack(text.trim().slice(at + "#reply=".length));
 }
 
-/** A reply link pasted, or read by the camera: used if it is one this lobby waits for, else said so.
+/** A reply link pasted, or read by the camera: used if it is one this page waits for, else said so.
  * @param {string} text */
 async function fromText(text) {
-  const data = await replyIn(text);
-  const ok = answered(data);
-  $("reader-status").textContent = ok ? TEXT.cameraRead : TEXT.notReply;
-  return ok;
+  const said = answered(await replyIn(text));
+  $("reader-status").textContent = said || TEXT.notReply;
+  return said === TEXT.cameraRead;
 }
 
 /** @type {(() => void) | null} */
@@ -215,7 +284,12 @@ async function camera() {
     stopCamera = await watch(video, canvas, (text) => {
       if (busy || !text.includes("#reply=")) return false;
       busy = true;
-      replyIn(text).then((data) => { busy = false; if (answered(data)) { status.textContent = TEXT.cameraRead; cameraOff(); } });
+      replyIn(text).then((data) => {
+        busy = false;
+        const said = answered(data);
+        if (said) status.textContent = said;
+        if (said === TEXT.cameraRead) cameraOff();
+      });
       return false;
     });
   } catch (err) {
@@ -237,8 +311,11 @@ function cameraOff() {
 /** Close every connection (a new match without friends, or the lobby cancelled). */
 export function close() {
   if (stopCamera) cameraOff();
+  started = false;
   for (const friend of friends.values()) friend.pc.close();
   friends.clear();
+  $("away-seats").replaceChildren();
+  $("away-panel").hidden = true;
   lobbySettings = null;
 }
 
@@ -249,6 +326,13 @@ async function action(name, el) {
   const link = row ? find("[data-invite-link]", HTMLAnchorElement, row).href : "";
   if (name === "copy" && friend) await copy(link, find(".lobby-status", HTMLElement, friend.row), TEXT);
   else if (name === "share" && friend) navigator.share({ title: TEXT.shareTitle, text: TEXT.shareInvite, url: link }).catch(() => {});
+  else if ((name === "stand_in" || name === "take_back") && friend && friend.away) {
+    const level = name === "stand_in" ? find("[data-stand-in]", HTMLSelectElement, friend.row).value : "";
+    find('[data-lobby="stand_in"]', HTMLButtonElement, friend.row).hidden = !!level;
+    find('[data-lobby="take_back"]', HTMLButtonElement, friend.row).hidden = !level;
+    hooks.send({ type: "friend_seat", seat: friend.seat, away: true, stand_in: level });
+    find(`[data-lobby="${level ? "take_back" : "stand_in"}"]`, HTMLButtonElement, friend.row).focus();
+  }
   else if (name === "camera") camera();
   else if (name === "camera_stop") cameraOff();
   else if (name === "paste") fromText($("reply-paste", HTMLInputElement).value);
@@ -267,8 +351,10 @@ export function attachFriends(given) {
     if (e.key === "Enter") { e.preventDefault(); fromText($("reply-paste", HTMLInputElement).value); }
   });
   if (typeof BroadcastChannel === "function") new BroadcastChannel(CHANNEL).addEventListener("message", onReply);
-  $("lobby-screen").addEventListener("click", (e) => {
-    const t = e.target instanceof Element ? e.target.closest("[data-lobby]") : null;
-    if (t instanceof HTMLElement) action(/** @type {string} */ (t.dataset.lobby), t);
-  });
+  for (const id of ["lobby-screen", "away-panel"]) {
+    $(id).addEventListener("click", (e) => {
+      const t = e.target instanceof Element ? e.target.closest("[data-lobby]") : null;
+      if (t instanceof HTMLElement) action(/** @type {string} */ (t.dataset.lobby), t);
+    });
+  }
 }
