@@ -2,7 +2,8 @@
 their own: the file name is not test_*.py).
 
 * Two contexts: the host (a person, a friend's seat, a second friend's seat nobody joins, a computer) and one
-  friend; the invitation's and the reply's QR codes decode (jsQR under node, e2e/qr_decode.mjs) to their links,
+  friend; the host's tab reloads mid-round and Continues, and the friend rejoins the same seat by a new
+  invitation and its seat's token; the invitation's and the reply's QR codes decode (jsQR under node, e2e/qr_decode.mjs) to their links,
   which are there as text too; the lobby's reader reads a QR code; this browser has no camera, which the lobby
   says, offering the paste box, and the reply link pasted there connects the friend; Start now deals with a computer in the empty seat; the friend's page sends illegal, malformed,
   oversized and out-of-turn messages, each refused with one console warning on the host, nothing changed.
@@ -283,6 +284,27 @@ def test_two_devices_start_now_hostile_messages_and_a_round(rtc_browser, server)
     illegal += [json.dumps({"t": "event", "event": {"type": "tile", "tile": tile}}) for tile in stuck[:1]]
     refused = send_hostile(host, friend, illegal)
     assert all("not a legal move" in w for w in refused), refused
+
+    # the host's tab reloads and Continues: the friend's seat is away, with a new invitation of the same match,
+    # which the friend's browser answers with its seat's token; the friend plays on from the same seat
+    host.watch.check()
+    host.page.reload()
+    wait_ready(host.page)
+    host.page.click('#saved-panel [data-action="continue_saved"]')
+    row = '#away-seats .lobby-seat[data-seat="1"]'
+    host.page.wait_for_selector(row + ' [data-invite-link][href*="#join="]')
+    assert "Waiting for Ana" in host.page.inner_text("#banner")
+    friend.page.wait_for_selector("#friend-lost", state="visible")
+    again = host.page.get_attribute(row + " [data-invite-link]", "href")
+    assert unpack(again)["id"] == unpack(invite)["id"] and unpack(again)["seat"] == 1
+    friend.watch.check()
+    friend.page.close()
+    friend.rejoin(again)
+    assert unpack(friend.reply)["token"]
+    host.open_reply(friend.reply)
+    friend.page.wait_for_selector("#game-screen", state="visible")
+    host.page.wait_for_selector("#away-panel", state="hidden")
+    assert friend_to_move(friend)
 
     play_round(host, [friend])
     assert no_hidden_tile(friend) > 3

@@ -65,6 +65,7 @@ def test_a_friends_seat_is_a_person_at_another_device_and_the_host_alone_is_you(
     assert controller.app_state(host.session)["friends"] == [[1, "es"]]
     restored = controller.restore(host.match, controller.app_state(host.session))
     assert restored.friends == ((1, "es"),)
+    assert restored.away == (1,)   # continued on a new page: the friend's device comes back by a new invitation
 
 
 def test_a_friend_plays_a_whole_round_and_never_receives_a_hidden_tile():

@@ -126,6 +126,11 @@ function lost(friend) {
   friend.away = true;
   friend.pc.close();
   hooks.send({ type: "friend_seat", seat: friend.seat, away: true, stand_in: "" });
+  showAway(friend);
+}
+
+/** ``friend``'s row in the away panel, with a new invitation for the seat. @param {Friend} friend */
+function showAway(friend) {
   const row = /** @type {HTMLElement} */ (/** @type {Element} */ ($("away-seat", HTMLTemplateElement).content.firstElementChild).cloneNode(true));
   row.dataset.seat = String(friend.seat);
   find(".lobby-name", HTMLElement, row).textContent = friend.name;
@@ -222,6 +227,7 @@ function startNow() {
     return { name: "", kind: "normal" };
   });
   settings.friends = remote;
+  keep();
   $("lobby-screen").hidden = true;
   hooks.startMatch(settings);
 }
@@ -242,9 +248,47 @@ function fromFriend(friend, data) {
   hooks.sendFrom(message.event, { seat: friend.seat });
 }
 
+const KEPT = "mexican-train:friends-lobby";
+
+/** What a reload of this page needs to bring the friends back to their seats: the match's lobby id, the host's
+ * name and each seat's name and token (in this browser's localStorage, beside the save). */
+function keep() {
+  const seats = Object.fromEntries([...friends.values()].map((f) => [String(f.seat), { name: f.name, token: f.token }]));
+  try { localStorage.setItem(KEPT, JSON.stringify({ id: lobbyId, host: hostName, seats })); } catch { /* no storage */ }
+}
+
+/**
+ * The saved match with friends, continued on a new page (a reload, or the host's tab opened again): every
+ * friend's seat is away, with a new invitation; a friend's device answering it with its seat's token (kept
+ * from the page that saved) plays the seat again.
+ * @param {Record<string, Py.GameView>} views
+ */
+function resume(views) {
+  /** @type {{id?: unknown, host?: unknown, seats?: Record<string, {name?: unknown, token?: unknown}>}} */
+  let kept = {};
+  try { kept = JSON.parse(localStorage.getItem(KEPT) || "{}") || {}; } catch { kept = {}; }
+  const seats = kept.seats && typeof kept.seats === "object" ? kept.seats : {};
+  lobbyId = typeof kept.id === "string" ? kept.id : Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
+  hostName = typeof kept.host === "string" ? kept.host : "";
+  started = true;
+  for (const [key, view] of Object.entries(views)) {
+    const seat = Number(key);
+    const mine = Object.hasOwn(seats, key) ? seats[key] : {};
+    const players = /** @type {Py.BoardView} */ (view).players || [];
+    const name = typeof mine.name === "string" ? mine.name : (players[seat] ? players[seat].name : "");
+    /** @type {Friend} */
+    const friend = { seat, name, pc: /** @type {RTCPeerConnection} */ (/** @type {unknown} */ (null)),
+      channel: /** @type {RTCDataChannel} */ (/** @type {unknown} */ (null)), lang: "en", joined: false,
+      row: document.createElement("li"), token: typeof mine.token === "string" ? mine.token : "", away: true };
+    friends.set(seat, friend);
+    showAway(friend);
+  }
+}
+
 /** A game answer: each friend's view model to that friend's channel. @param {Py.Reply} reply */
 export function deliver(reply) {
   if (reply.part !== "game" || !reply.friends) return;
+  if (!started && friends.size === 0 && Object.keys(reply.friends).length) resume(reply.friends);
   for (const [seat, view] of Object.entries(reply.friends)) {
     const friend = friends.get(Number(seat));
     if (friend && friend.channel.readyState === "open") friend.channel.send(JSON.stringify({ t: "view", view }));

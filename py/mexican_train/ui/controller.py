@@ -648,7 +648,9 @@ def restore(match: Match, app: dict[str, Any] | None) -> Session:
                       awaiting_next=bool(app.get("awaiting_next")),
                       cpu_speed=_speed(app.get("cpu_speed")),
                       after_turn=_after_turn(app.get("after_turn"), match, len(match.humans) - len(friends)),
-                      friends=friends)
+                      # the friends' devices were connected to the page that saved: each comes back by a new
+                      # invitation (static/js/friends.js), and until then its seat is away
+                      friends=friends, away=tuple(seat for seat, _lang in friends))
     session = session._replace(selected=_saved_selection(session, app.get("selected")))
     if session.awaiting_next:
         return _prompted(session, (_(S.SAID_RESTORED),), _(S.DO_NEXT))
