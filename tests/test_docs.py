@@ -1,5 +1,5 @@
 """The README says what the code does: its table of address parameters names every parameter the page
-reads (static/js/presets.js, static/js/host.js) and every rule option of the registry, and nothing else."""
+reads (static/js/presets.js, static/js/host.js, static/js/link.js) and every rule option of the registry, and nothing else."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ def page_parameters() -> set[str]:
     presets = read("static", "js", "presets.js")
     names = {re.sub(r'"$', "", n) for n in re.findall(r'given\("([a-z_]+)"', presets)}
     names = {n + "N" if n in ("seat", "name") else n for n in names}
-    host = read("static", "js", "host.js")
-    names |= set(re.findall(r'params\.get\("([a-z_]+)"\)', host))
+    for script in ("host.js", "link.js"):   # the embedding page's origin; the friends' STUN and TURN servers
+        names |= set(re.findall(r'params\.get\("([a-z_]+)"\)', read("static", "js", script)))
     return names | {name for name, _ in Rules.options() if name != "preset"}
 
 

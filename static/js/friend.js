@@ -9,7 +9,7 @@ import { $ } from "./dom.js";
 import * as render from "./render.js";
 import { attachInput } from "./input.js";
 import { LANG, fill } from "./text.js";
-import { CHANNEL, beside, copy, fragment, gathered, pack, unpack, words } from "./link.js";
+import { CHANNEL, beside, checkedServers, copy, fragment, gathered, pack, unpack, words } from "./link.js";
 import { showQr } from "./qr.js";
 
 const TEXT = words();
@@ -79,7 +79,7 @@ async function join() {
   if (!offer || typeof offer.sdp !== "string" || !Number.isInteger(offer.seat)) { say(TEXT.joinBroken); return; }
   $("join-whose").textContent = fill(TEXT.whose, { host: String(offer.host || ""), name: String(offer.name || "") });
   if (typeof RTCPeerConnection !== "function") { say(TEXT.noRtc); return; }
-  const pc = new RTCPeerConnection({ iceServers: [] });
+  const pc = new RTCPeerConnection({ iceServers: checkedServers(offer.ice) });   // the host's site's, if any
   pc.addEventListener("datachannel", (e) => {
     channel = e.channel;
     channel.addEventListener("open", () => {
@@ -90,7 +90,9 @@ async function join() {
     channel.addEventListener("close", lostHost);
   });
   pc.addEventListener("connectionstatechange", () => {
-    if (pc.connectionState === "failed") lostHost();
+    if (pc.connectionState !== "failed") return;
+    if (channel && channel.readyState !== "connecting") lostHost();
+    else say(TEXT.noConnection);   // never connected: why, and what to do
   });
   offered = { id: offer.id, seat: offer.seat };
   let token = null;

@@ -13,7 +13,7 @@
 // Messages on a channel, as JSON text: host -> friend {t: "view", view}; friend -> host {t: "event", event}.
 import { $, find } from "./dom.js";
 import { REGISTRY, fill } from "./text.js";
-import { CHANNEL, MAX_MESSAGE, beside, copy, gathered, pack, unpack, words } from "./link.js";
+import { CHANNEL, MAX_MESSAGE, beside, copy, gathered, iceServers, pack, unpack, words } from "./link.js";
 import { cameraBlocked, cameraRefused, readFrame, readerName, showQr, watch } from "./qr.js";
 
 /** @typedef {import("./setup.js").Settings} Settings */
@@ -31,6 +31,8 @@ import { cameraBlocked, cameraRefused, readFrame, readerName, showQr, watch } fr
  */
 
 const TEXT = words();
+/** The STUN and TURN servers the hosting site names (address parameters): none by default. */
+const ICE = iceServers(new URLSearchParams(location.search), (text) => console.warn(text));
 /** @type {Map<number, Friend>} */
 const friends = new Map();
 /** @type {Settings | null} */
@@ -90,7 +92,7 @@ export async function openLobby(settings) {
  * invitation, or a new one once its device is away. @param {Friend} friend */
 async function invite(friend) {
   const { seat, name, row } = friend;
-  const pc = new RTCPeerConnection({ iceServers: [] });
+  const pc = new RTCPeerConnection({ iceServers: ICE });
   const channel = pc.createDataChannel("mexican-train", { ordered: true });
   friend.pc = pc;
   friend.channel = channel;
@@ -101,14 +103,14 @@ async function invite(friend) {
   pc.addEventListener("connectionstatechange", () => {
     if (pc.connectionState !== "failed" || friend.pc !== pc) return;
     if (friend.joined) lost(friend);
-    else status(friend, fill(TEXT.failed, { name }));
+    else status(friend, fill(TEXT.failed, { name }) + " " + TEXT.failedWhy);
   });
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
   if (friend.pc !== pc) return;
   const description = /** @type {RTCSessionDescription} */ (pc.localDescription);
   const link = beside("friend.html", "join=" + await pack(
-    { v: 1, id: lobbyId, seat, name, host: hostName, sdp: description.sdp }));
+    { v: 1, id: lobbyId, seat, name, host: hostName, sdp: description.sdp, ...(ICE.length ? { ice: ICE } : {}) }));
   const a = find("[data-invite-link]", HTMLAnchorElement, row);
   a.href = link;
   a.textContent = fill(TEXT.inviteFor, { name });

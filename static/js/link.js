@@ -77,3 +77,53 @@ export function words() {
   const el = document.getElementById("lobby-screen");
   return JSON.parse((el && el.dataset.text) || "{}");
 }
+
+const SERVER_URL = /^(stuns?|turns?):[^\s"'<>,]{1,200}$/;
+
+/** One STUN or TURN server, checked: its address (stun:, stuns:, turn:, turns:), and for TURN its user name and
+ * credential; null when any is wrong. @param {string} url @param {unknown} username @param {unknown} credential */
+function server(url, username, credential) {
+  if (!SERVER_URL.test(url)) return null;
+  if (url.startsWith("stun")) return { urls: url };
+  if (typeof username !== "string" || typeof credential !== "string" || !username || !credential
+      || username.length > 200 || credential.length > 200) return null;
+  return { urls: url, username, credential };
+}
+
+/**
+ * The STUN and TURN servers the hosting site names in the address (none by default: then the game contacts no
+ * server at all, and only devices on the same network connect): ``stun`` and ``turn``, each one address or
+ * several separated by commas, with ``turn_username`` and ``turn_credential`` for TURN. A bad one is left
+ * out with one console warning (``warn``).
+ * @param {URLSearchParams} params @param {(text: string) => void} warn @returns {RTCIceServer[]}
+ */
+export function iceServers(params, warn) {
+  /** @type {RTCIceServer[]} */
+  const found = [];
+  const stun = params.get("stun"), turn = params.get("turn");
+  const username = params.get("turn_username"), credential = params.get("turn_credential");
+  for (const [name, given] of /** @type {[string, string | null][]} */ ([["stun", stun], ["turn", turn]])) {
+    for (const url of (given || "").split(",").map((u) => u.trim()).filter(Boolean)) {
+      const ok = url.startsWith(name) ? server(url, username, credential) : null;
+      if (ok) found.push(ok);
+      else warn(`mexican-train: ignoring the address's ${name} server ${JSON.stringify(url.slice(0, 40))}: `
+        + (name === "turn" ? "it is turn:host:port or turns:host:port, with turn_username and turn_credential" : "it is stun:host:port or stuns:host:port"));
+    }
+  }
+  return found.slice(0, 8);
+}
+
+/** The servers an invitation names (the host's, for the friend's device to use too), checked as the address's
+ * are; anything else is left out. @param {unknown} list @returns {RTCIceServer[]} */
+export function checkedServers(list) {
+  if (!Array.isArray(list)) return [];
+  /** @type {RTCIceServer[]} */
+  const found = [];
+  for (const item of list.slice(0, 8)) {
+    if (item && typeof item === "object" && typeof item.urls === "string") {
+      const ok = server(item.urls, item.username, item.credential);
+      if (ok) found.push(ok);
+    }
+  }
+  return found;
+}
