@@ -7,6 +7,8 @@ their own: the file name is not test_*.py).
   which are there as text too; the lobby's reader reads a QR code; this browser has no camera, which the lobby
   says, offering the paste box, and the reply link pasted there connects the friend; Start now deals with a computer in the empty seat; the friend's page sends illegal, malformed,
   oversized and out-of-turn messages, each refused with one console warning on the host, nothing changed.
+* Two games sites on two more origins, each holding one device's game in a frame: the sites carry the
+  invitation and the reply as the game's events and their commands, and the frames connect.
 * Three contexts: the host (a person, two friends' seats, a computer) and two friends, one in Spanish; the
   deal comes by itself once both have joined; at one friend's turn its tab closes: the seat is away on the
   host's and the other friend's screens, the match waits, a computer plays that turn and hands the seat back,
@@ -394,3 +396,75 @@ def test_three_devices_join_by_links_and_play_a_round(rtc_browser, server):
         f.context.close()
     host.watch.check()
     host.context.close()
+
+
+SITE_PAGE = """<!doctype html><html lang=en><head><meta charset=utf-8><title>A games site</title>
+<link rel=icon href='data:,'></head><body><h1>Games</h1>
+<iframe id=game title='Mexican Train' width=400 height=700 style='border:0' allow='camera'></iframe>
+<!-- allow=camera: without it Chromium gathers no address but the default route's in a cross-site frame, and
+     this network namespace has none (docs/embed.md) -->
+<script>
+window.events = [];
+addEventListener("message", (e) => {
+  if (e.data && e.data.source === "mexican-train") window.events.push(e.data);
+});
+const game = new URLSearchParams(location.search).get("game");
+document.getElementById("game").src = game;
+window.command = (type, fields) => document.getElementById("game").contentWindow.postMessage(
+  {source: "mexican-train-host", type, ...fields}, new URL(game).origin);
+</script></body></html>"""
+
+
+@pytest.fixture
+def sites(tmp_path):
+    """Two games sites on two more origins (http://localhost:Q and http://127.0.0.1:R), apart from the game's."""
+    import http.server
+    import threading
+    (tmp_path / "site.html").write_text(SITE_PAGE)
+    handler = type("Quiet", (http.server.SimpleHTTPRequestHandler,), {"log_message": lambda *a: None})
+    servers = []
+    for _ in range(2):
+        srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: handler(*a, directory=str(tmp_path)))
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
+        servers.append(srv)
+    yield f"http://localhost:{servers[0].server_address[1]}", f"http://127.0.0.1:{servers[1].server_address[1]}"
+    for srv in servers:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_a_games_site_carries_the_offer_and_the_answer_between_two_frames_on_other_origins(rtc_browser, server, sites):
+    """Each device's game is in a frame of a games site on another origin, where a reply link in another tab
+    could not reach the game: the sites carry the invitation and the reply themselves, as the game's events
+    and their commands (docs/embed.md)."""
+    from urllib.parse import quote
+    host_site, friend_site = sites
+    pages = []
+    for site, game in ((host_site, server + "?test=1&nosw=1&set=6&seats=3&seat0=human&name0=Hana&seat1=friend"
+                        "&name1=Ana&seat2=random&rounds=one&speed=instant&after_turn=go&seed=7&autostart=1&host="
+                        + quote(host_site, safe="")),
+                       (friend_site, server.rstrip("/") + "/friend.html?host=" + quote(friend_site, safe=""))):
+        context = rtc_browser.new_context(viewport=DESKTOP)
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(f"{site}/site.html?game=" + quote(game, safe=""))
+        pages.append((context, page, Watch(page)))
+    (host_context, host_page, host_watch), (friend_context, friend_page, friend_watch) = pages
+    host_page.wait_for_function("() => window.events.some(e => e.type === 'friend-invitation')", timeout=60_000)
+    invitation = host_page.evaluate("window.events.find(e => e.type === 'friend-invitation')")
+    assert invitation["seat"] == 1 and "#join=" in invitation["link"]
+    friend_frame = friend_page.frame(url=lambda u: u.startswith(server))
+    friend_frame.wait_for_function("() => document.getElementById('join-status').textContent !== ''")
+    friend_page.evaluate("link => command('friend-invitation', {link})", invitation["link"])
+    friend_page.wait_for_function("() => window.events.some(e => e.type === 'friend-reply')")
+    reply = friend_page.evaluate("window.events.find(e => e.type === 'friend-reply')")
+    assert reply["seat"] == 1 and "#reply=" in reply["link"]
+    host_page.evaluate("link => command('friend-reply', {link})", reply["link"])
+    host_frame = host_page.frame(url=lambda u: u.startswith(server))
+    host_frame.wait_for_selector("#game-screen", state="visible")
+    friend_page.frame(url=lambda u: u.startswith(server)).wait_for_selector("#game-screen", state="visible")
+    assert set(candidates(reply["link"])) == {"127.0.0.1"} == set(candidates(invitation["link"]))
+    host_watch.check()
+    friend_watch.check()
+    host_context.close()
+    friend_context.close()

@@ -230,7 +230,7 @@ def test_every_command_type_a_host_may_send_is_run_or_refused_with_one_warning(h
             load.page.evaluate(f"origin => send({data}, origin)", game)      # not commands: not even a warning
         load.page.evaluate("origin => send({source: 'mexican-train-host', type: 'pause'}, origin)", game)
         load.page.wait_for_function("() => window.events.some(e => e.data.type === 'paused')")
-        unknown = "mexican-train: unknown command {}: the commands are pause, resume, mute"
+        unknown = "mexican-train: unknown command {}: the commands are pause, resume, mute, friend-reply"
         got, problems = load.warnings[:], []
         for n, (label, _, said) in enumerate(COMMAND_TYPES):
             mark = next((i for i, w in enumerate(got) if w.startswith(f'mexican-train: unknown command "mark {n}"')),

@@ -11,6 +11,7 @@ import { attachInput } from "./input.js";
 import { LANG, fill } from "./text.js";
 import { CHANNEL, beside, checkedServers, copy, fragment, gathered, pack, unpack, words } from "./link.js";
 import { showQr } from "./qr.js";
+import { attachHost } from "./host.js";
 
 const TEXT = words();
 /** @type {Py.BoardView | null} */
@@ -24,6 +25,16 @@ const OWN = new Set(["draw", "pass", "stop", "clear"]);
 /** @type {{received: string[], send: (text: string) => void}} */
 const hook = { received: [], send: (text) => { if (channel) channel.send(text); } };
 Object.assign(window, { mtFriend: hook });
+// In a frame on a games site that names itself (host=), the site may carry the links (docs/embed.md): it sends
+// the invitation as a command, and gets the reply as an event.
+const site = attachHost(new URLSearchParams(location.search), {
+  "friend-invitation": (data) => {
+    const link = typeof data.link === "string" ? data.link : "";
+    const at = link.indexOf("#join=");
+    if (at >= 0 && link.length <= 64 * 1024) location.hash = link.slice(at + 1);   // answered as on a page of its own
+    else console.warn("mexican-train: ignoring the command friend-invitation: its link is not an invitation's text");
+  },
+}, () => undefined);
 
 /** @param {string} text */
 function say(text) { $("join-status").textContent = text; }
@@ -110,6 +121,7 @@ async function join() {
   const share = /** @type {HTMLButtonElement} */ (document.querySelector('[data-lobby="share_reply"]'));
   share.hidden = typeof navigator.share !== "function";
   performance.mark("mt-reply-shown");
+  if (site.origin) site.emit("friend-reply", { seat: offer.seat, link: replyUrl });
   a.focus();
 }
 
@@ -160,6 +172,7 @@ function init() {
   // a new invitation opened in this tab (the fragment alone changed): answer it as a page of its own
   window.addEventListener("hashchange", () => location.reload());
   if (fragment("reply") !== null) reply();
+  else if (fragment("join") === null && site.framed && site.origin) { show("join-screen"); say(TEXT.waitingSite); }
   else join();
 }
 

@@ -27,7 +27,7 @@ import { cameraBlocked, cameraRefused, readFrame, readerName, showQr, watch } fr
  */
 /**
  * @typedef {{startMatch: (settings: Settings) => void, sendFrom: (event: Py.Event, source: Py.Source) => void,
- *   send: (event: Py.Event) => void, showSetup: () => void}} FriendHooks
+ *   send: (event: Py.Event) => void, showSetup: () => void, emit: (type: string, fields: object) => void}} FriendHooks
  */
 
 const TEXT = words();
@@ -53,6 +53,9 @@ function seatName(settings, seat) {
   const p = /** @type {import("./setup.js").Seat[]} */ (settings.players)[seat];
   return (p && p.name.trim()) || fill(REGISTRY.names.person, { n: seat + 1 });
 }
+
+/** Whether the lobby is open (invitations out, the deal not made yet). */
+export function lobbyOpen() { return lobbySettings !== null && !started; }
 
 /** Open the lobby for ``settings``: an invitation per friend's seat. @param {Settings} settings */
 export async function openLobby(settings) {
@@ -118,6 +121,13 @@ async function invite(friend) {
   find("[data-invite-text]", HTMLTextAreaElement, row).value = link;
   const share = find('[data-lobby="share"]', HTMLButtonElement, row);
   share.hidden = typeof navigator.share !== "function";
+  hooks.emit("friend-invitation", { seat, link });
+}
+
+/** The embedding site's command carrying a friend's reply link (docs/embed.md). @param {unknown} link */
+export function fromHost(link) {
+  if (typeof link === "string" && link.length <= MAX_MESSAGE) fromText(link);
+  else console.warn("mexican-train: ignoring the command friend-reply: its link is not a reply link's text");
 }
 
 /** ``friend``'s channel closed once the match was dealt: the seat is away on every device (the match waits at
