@@ -32,7 +32,8 @@ def run(address: list[str], invitation: list[object]) -> dict:
 
 def test_no_server_is_named_unless_the_address_names_one():
     found = run(["", "set=6&seats=2&seat1=friend", "stun=&turn="], [])["address"]
-    assert all(case == {"servers": [], "warnings": []} for case in found)
+    assert found[0] == found[1] == {"servers": [], "warnings": []}
+    assert found[2]["servers"] == [] and len(found[2]["warnings"]) == 2   # empty values are bad values
 
 
 def test_the_address_names_stun_and_turn_servers_and_a_bad_one_is_left_out_with_one_warning():
@@ -45,8 +46,18 @@ def test_the_address_names_stun_and_turn_servers_and_a_bad_one_is_left_out_with_
                         "warnings": []}
     assert found[1]["servers"] == [{"urls": "turns:turn.example.com:5349", "username": "ana", "credential": "s3cret"}]
     assert found[2]["servers"] == [] and len(found[2]["warnings"]) == 1 and "turn_username" in found[2]["warnings"][0]
-    assert found[3]["servers"] == [] and len(found[3]["warnings"]) == 2   # not STUN addresses under stun=
-    assert found[4]["servers"] == [] and len(found[4]["warnings"]) == 1
+    # not STUN addresses under stun= (the whole parameter is left out), and a TURN user with no TURN server
+    assert found[3]["servers"] == [] and [w.split("=")[0] for w in found[3]["warnings"]] == [
+        "mexican-train: ignoring the address's stun", "mexican-train: ignoring the address's turn_username",
+        "mexican-train: ignoring the address's turn_credential"]
+    assert found[4] == {"servers": [], "warnings": [
+        "mexican-train: ignoring the address's stun=stun:a b: it is stun:host:port or stuns:host:port, several separated by commas"]}
+
+
+def test_a_server_parameter_given_twice_draws_one_warning_and_its_first_value_applies():
+    found = run(["stun=stun:a.example.com&stun=constructor"], [])["address"][0]
+    assert found == {"servers": [{"urls": "stun:a.example.com"}], "warnings": [
+        "mexican-train: the address gives stun 2 times; only the first applies: stun=stun:a.example.com"]}
 
 
 def test_an_invitation_s_servers_are_checked_as_the_address_s_are():

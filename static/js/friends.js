@@ -12,7 +12,7 @@
 //
 // Messages on a channel, as JSON text: host -> friend {t: "view", view}; friend -> host {t: "event", event}.
 import { $, find } from "./dom.js";
-import { REGISTRY, fill } from "./text.js";
+import { REGISTRY, fill, quote } from "./text.js";
 import { CHANNEL, MAX_MESSAGE, beside, copy, gathered, iceServers, pack, unpack, words } from "./link.js";
 import { cameraBlocked, cameraRefused, readFrame, readerName, showQr, watch } from "./qr.js";
 
@@ -32,7 +32,7 @@ import { cameraBlocked, cameraRefused, readFrame, readerName, showQr, watch } fr
 
 const TEXT = words();
 /** The STUN and TURN servers the hosting site names (address parameters): none by default. */
-const ICE = iceServers(new URLSearchParams(location.search), (text) => console.warn(text));
+const ICE = iceServers(new URLSearchParams(location.search), (text) => console.warn(text), quote);
 /** @type {Map<number, Friend>} */
 const friends = new Map();
 /** @type {Settings | null} */

@@ -93,22 +93,39 @@ function server(url, username, credential) {
 /**
  * The STUN and TURN servers the hosting site names in the address (none by default: then the game contacts no
  * server at all, and only devices on the same network connect): ``stun`` and ``turn``, each one address or
- * several separated by commas, with ``turn_username`` and ``turn_credential`` for TURN. A bad one is left
- * out with one console warning (``warn``).
- * @param {URLSearchParams} params @param {(text: string) => void} warn @returns {RTCIceServer[]}
+ * several separated by commas, with ``turn_username`` and ``turn_credential`` for TURN. A bad parameter is
+ * left out whole, with one console warning (``warn``) quoting its value (``show``: at most 40 characters), as
+ * presets.js warns; so is a parameter given twice (its first value applies).
+ * @param {URLSearchParams} params @param {(text: string) => void} warn
+ * @param {(value: unknown) => string} [show] @returns {RTCIceServer[]}
  */
-export function iceServers(params, warn) {
+export function iceServers(params, warn, show = (value) => String(value).slice(0, 40)) {
+  const names = ["stun", "turn", "turn_username", "turn_credential"];
+  for (const name of names) {
+    const all = params.getAll(name);
+    if (all.length > 1) warn(`mexican-train: the address gives ${name} ${all.length} times; only the first applies: ${name}=${show(all[0])}`);
+  }
+  const bad = (/** @type {string} */ name, /** @type {string} */ why) =>
+    warn(`mexican-train: ignoring the address's ${name}=${show(params.get(name))}: ${why}`);
+  const username = params.get("turn_username"), credential = params.get("turn_credential");
   /** @type {RTCIceServer[]} */
   const found = [];
-  const stun = params.get("stun"), turn = params.get("turn");
-  const username = params.get("turn_username"), credential = params.get("turn_credential");
-  for (const [name, given] of /** @type {[string, string | null][]} */ ([["stun", stun], ["turn", turn]])) {
-    for (const url of (given || "").split(",").map((u) => u.trim()).filter(Boolean)) {
-      const ok = url.startsWith(name) ? server(url, username, credential) : null;
-      if (ok) found.push(ok);
-      else warn(`mexican-train: ignoring the address's ${name} server ${JSON.stringify(url.slice(0, 40))}: `
-        + (name === "turn" ? "it is turn:host:port or turns:host:port, with turn_username and turn_credential" : "it is stun:host:port or stuns:host:port"));
+  let turned = false;
+  for (const name of ["stun", "turn"]) {
+    const given = params.get(name);
+    if (given === null) continue;
+    const urls = given.split(",").map((u) => u.trim()).filter(Boolean);
+    const servers = urls.map((u) => (u.startsWith(name) ? server(u, username, credential) : null));
+    if (!urls.length || urls.length > 8 || servers.some((one) => !one)) {
+      bad(name, name === "stun" ? "it is stun:host:port or stuns:host:port, several separated by commas"
+        : "it is turn:host:port or turns:host:port, several separated by commas, with turn_username and turn_credential");
+      continue;
     }
+    found.push(.../** @type {RTCIceServer[]} */ (servers));
+    turned = turned || name === "turn";
+  }
+  for (const name of ["turn_username", "turn_credential"]) {
+    if (params.get(name) !== null && !turned) bad(name, "it goes with the TURN servers of turn= (turn:host:port)");
   }
   return found.slice(0, 8);
 }
