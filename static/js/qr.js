@@ -1,14 +1,18 @@
 // QR codes of the friends' links, both ways: drawn with qrcode-generator (vendor/qr/, copied from npm by
 // scripts/setup.sh), so that a phone's camera app opens an invitation from the host's screen; and read from a
 // camera view on the host's device, with the browser's BarcodeDetector where it has one, else jsQR
-// (vendor/jsqr/, loaded only when a camera view opens). Nothing is fetched from anywhere else.
-import qrcode from "../../vendor/qr/qrcode.mjs";
+// (vendor/jsqr/, loaded only when a camera view opens). Nothing is fetched from anywhere else. Both are loaded
+// only when needed (a lobby, a join screen, a camera view), so that a first visit without friends fetches neither.
+
+/** @type {Promise<typeof import("../../vendor/qr/qrcode.mjs").default> | null} */
+let encoder = null;
 
 /** The GIF (as a data: address, which the page's policy allows for images) of a QR code of ``text``. A phone
  * reads a screen's QR code best with big modules: each is ``cell`` pixels, with the 4-module quiet zone.
  * @param {string} text @param {number} [cell] */
-export function qrDataUrl(text, cell = 4) {
-  const qr = qrcode(0, "L");
+export async function qrDataUrl(text, cell = 4) {
+  if (!encoder) encoder = import("../../vendor/qr/qrcode.mjs").then((module) => module.default);
+  const qr = (await encoder)(0, "L");
   qr.addData(text, "Byte");
   qr.make();
   return qr.createDataURL(cell, cell * 4);
@@ -16,8 +20,8 @@ export function qrDataUrl(text, cell = 4) {
 
 /** Draw the QR code of ``text`` in ``img``, with ``alt`` said for it. @param {HTMLImageElement} img
  * @param {string} text @param {string} alt */
-export function showQr(img, text, alt) {
-  img.src = qrDataUrl(text);
+export async function showQr(img, text, alt) {
+  img.src = await qrDataUrl(text);
   img.alt = alt;
   img.hidden = false;
 }
