@@ -30,8 +30,10 @@ def page_parameters() -> set[str]:
     presets = read("static", "js", "presets.js")
     names = {re.sub(r'"$', "", n) for n in re.findall(r'given\("([a-z_]+)"', presets)}
     names = {n + "N" if n in ("seat", "name") else n for n in names}
-    for script in ("host.js", "link.js"):   # the embedding page's origin; the friends' STUN and TURN servers
-        names |= set(re.findall(r'params\.get\("([a-z_]+)"\)', read("static", "js", script)))
+    names |= set(re.findall(r'params\.get\("([a-z_]+)"\)', read("static", "js", "host.js")))
+    servers = re.search(r"SERVER_PARAMETERS = \[([^\]]*)\]", read("static", "js", "link.js"))   # the friends' servers
+    assert servers is not None
+    names |= set(re.findall(r'"([a-z_]+)"', servers.group(1)))
     return names | {name for name, _ in Rules.options() if name != "preset"}
 
 

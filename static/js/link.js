@@ -78,6 +78,9 @@ export function words() {
   return JSON.parse((el && el.dataset.text) || "{}");
 }
 
+/** The address parameters naming the friends' STUN and TURN servers (the README's table lists them). */
+export const SERVER_PARAMETERS = ["stun", "turn", "turn_username", "turn_credential"];
+
 const SERVER_URL = /^(stuns?|turns?):[^\s"'<>,]{1,200}$/;
 
 /** One STUN or TURN server, checked: its address (stun:, stuns:, turn:, turns:), and for TURN its user name and
@@ -100,8 +103,7 @@ function server(url, username, credential) {
  * @param {(value: unknown) => string} [show] @returns {RTCIceServer[]}
  */
 export function iceServers(params, warn, show = (value) => String(value).slice(0, 40)) {
-  const names = ["stun", "turn", "turn_username", "turn_credential"];
-  for (const name of names) {
+  for (const name of SERVER_PARAMETERS) {
     const all = params.getAll(name);
     if (all.length > 1) warn(`mexican-train: the address gives ${name} ${all.length} times; only the first applies: ${name}=${show(all[0])}`);
   }
