@@ -35,6 +35,7 @@ import pytest
 
 from e2e.conftest import ARGS, DESKTOP, Watch, chromium, wait_ready
 from e2e.test_accessibility import AXE, assert_no_violations, run_axe
+from e2e.test_host import sites  # noqa: F401 - a fixture: two more origins serving tmp_path
 
 if os.environ.get("MT_FRIENDS_NETNS") != "1" or [name for _i, name in socket.if_nameindex()] != ["lo"]:
     pytest.skip("run by e2e/test_friends.py, in a network namespace with only loopback", allow_module_level=True)
@@ -415,29 +416,13 @@ window.command = (type, fields) => document.getElementById("game").contentWindow
 </script></body></html>"""
 
 
-@pytest.fixture
-def sites(tmp_path):
-    """Two games sites on two more origins (http://localhost:Q and http://127.0.0.1:R), apart from the game's."""
-    import http.server
-    import threading
-    (tmp_path / "site.html").write_text(SITE_PAGE)
-    handler = type("Quiet", (http.server.SimpleHTTPRequestHandler,), {"log_message": lambda *a: None})
-    servers = []
-    for _ in range(2):
-        srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: handler(*a, directory=str(tmp_path)))
-        threading.Thread(target=srv.serve_forever, daemon=True).start()
-        servers.append(srv)
-    yield f"http://localhost:{servers[0].server_address[1]}", f"http://127.0.0.1:{servers[1].server_address[1]}"
-    for srv in servers:
-        srv.shutdown()
-        srv.server_close()
-
-
-def test_a_games_site_carries_the_offer_and_the_answer_between_two_frames_on_other_origins(rtc_browser, server, sites):
+def test_a_games_site_carries_the_offer_and_the_answer_between_two_frames_on_other_origins(rtc_browser, server, sites,
+                                                                                          tmp_path):
     """Each device's game is in a frame of a games site on another origin, where a reply link in another tab
     could not reach the game: the sites carry the invitation and the reply themselves, as the game's events
     and their commands (docs/embed.md)."""
     from urllib.parse import quote
+    (tmp_path / "site.html").write_text(SITE_PAGE)   # the sites serve tmp_path (e2e/test_host.py's fixture)
     host_site, friend_site = sites
     pages = []
     for site, game in ((host_site, server + "?test=1&nosw=1&set=6&seats=3&seat0=human&name0=Hana&seat1=friend"

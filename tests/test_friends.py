@@ -128,17 +128,7 @@ def test_a_friends_view_is_in_its_own_language_for_its_own_seat():
 
 def test_a_friends_turn_waits_for_no_next_player_and_the_host_cannot_play_it():
     host = Host()
-    for _ in range(50):
-        if host.match.round.seat == 1 and not host.session.awaiting_next:
-            break
-        if host.session.awaiting_next:
-            host.call({"type": "command", "name": "next"})
-        elif host.match.round.seat == 0:
-            _move(host, None)
-        else:
-            answer = host.call({"type": "cpu"})
-            while answer["thinking"] == "cpu":
-                answer = host.call({"type": "think"})
+    _to_friends_turn(host)
     assert host.match.round.seat == 1
     assert controller.facts(host.session).human_to_move is None   # not the host's to play
     before = host.match
