@@ -2,10 +2,18 @@
 their own: the file name is not test_*.py).
 
 * Two contexts: the host (a person, a friend's seat, a second friend's seat nobody joins, a computer) and one
-  friend; Start now deals with a computer in the empty seat; the friend's page sends illegal, malformed,
+  friend; the host's tab reloads mid-round and Continues, and the friend rejoins the same seat by a new
+  invitation and its seat's token; the invitation's and the reply's QR codes decode (jsQR under node, e2e/qr_decode.mjs) to their links,
+  which are there as text too; the lobby's reader reads a QR code; this browser has no camera, which the lobby
+  says, offering the paste box, and the reply link pasted there connects the friend; Start now deals with a computer in the empty seat; the friend's page sends illegal, malformed,
   oversized and out-of-turn messages, each refused with one console warning on the host, nothing changed.
+* Two games sites on two more origins, each holding one device's game in a frame: the sites carry the
+  invitation and the reply as the game's events and their commands, and the frames connect.
 * Three contexts: the host (a person, two friends' seats, a computer) and two friends, one in Spanish; the
-  deal comes by itself once both have joined; axe on the lobby, the join screen and the friend's board.
+  deal comes by itself once both have joined; at one friend's turn its tab closes: the seat is away on the
+  host's and the other friend's screens, the match waits, a computer plays that turn and hands the seat back,
+  a reply without the seat's token is refused, and the friend's browser rejoins the same seat with one new
+  offer and answer; axe on the lobby, the join screen, the friend's board and the away panel.
 
 Both play a round to its end. Every message a friend's device receives is captured (window.mtFriend) and,
 while the round is in play, names no tile but the friend's own hand's and the board's. Every ICE candidate in
@@ -19,6 +27,7 @@ import json
 import os
 import re
 import socket
+import subprocess
 import time
 import zlib
 
@@ -26,6 +35,7 @@ import pytest
 
 from e2e.conftest import ARGS, DESKTOP, Watch, chromium, wait_ready
 from e2e.test_accessibility import AXE, assert_no_violations, run_axe
+from e2e.test_host import sites  # noqa: F401 - a fixture: two more origins serving tmp_path
 
 if os.environ.get("MT_FRIENDS_NETNS") != "1" or [name for _i, name in socket.if_nameindex()] != ["lo"]:
     pytest.skip("run by e2e/test_friends.py, in a network namespace with only loopback", allow_module_level=True)
@@ -44,6 +54,24 @@ def unpack(link: str) -> dict:
     text = link.split("#", 1)[1].split("=", 1)[1]
     raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     return json.loads(zlib.decompress(raw, -15))
+
+
+def decoded(*images) -> list[str | None]:
+    """The text of the QR code each image shows (a screenshot of it), read by jsQR under node
+    (e2e/qr_decode.mjs), not by the page's code."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    files = []
+    for n, image in enumerate(images):
+        path = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"mt-qr-{os.getpid()}-{n}.png")
+        image.screenshot(path=path)
+        files.append(path)
+    try:
+        done = subprocess.run(["node", os.path.join(root, "e2e", "qr_decode.mjs"), *files], capture_output=True,
+                              text=True, timeout=60, check=True)
+    finally:
+        for path in files:
+            os.remove(path)
+    return json.loads(done.stdout)
 
 
 def candidates(link: str) -> list[str]:
@@ -86,9 +114,21 @@ class Friend:
         self.watch = Watch(self.page)
         self.requests: list[str] = []
         self.page.on("request", lambda r: self.requests.append(r.url))
+        self.open(invite)
+
+    def open(self, invite: str) -> None:
+        """Open an invitation in this browser context's page; its reply link is then ``self.reply``."""
         self.page.goto(invite)
         self.page.wait_for_selector("[data-reply-link]", state="visible")
         self.reply = self.page.get_attribute("[data-reply-link]", "href")
+
+    def rejoin(self, invite: str) -> None:
+        """A new tab of the same browser (its storage, so its seat's token) opens a new invitation."""
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.watch = Watch(self.page)
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.open(invite)
 
     def count(self) -> int:
         return self.page.evaluate("window.mtFriend.received.length")
@@ -168,6 +208,8 @@ def no_hidden_tile(friend: Friend) -> int:
     checked = 0
     for text in friend.messages():
         message = json.loads(text)
+        if message["t"] == "seat":   # the seat's token, once connected
+            continue
         view = message["view"]
         if view["screen"] != "board":
             continue
@@ -193,7 +235,24 @@ def test_two_devices_start_now_hostile_messages_and_a_round(rtc_browser, server)
     invite = host.invite(1)
     friend = Friend(rtc_browser, invite)
     assert friend.page.inner_text("#join-whose").count("Ana") and "Hana" in friend.page.inner_text("#join-whose")
-    host.open_reply(friend.reply)
+    # each link as a QR code (read by a decoder in the test) and as text, which a screen reader and a keyboard reach
+    invite_qr = host.page.locator('.lobby-seat[data-seat="1"] [data-invite-qr]')
+    assert decoded(invite_qr, friend.page.locator("#reply-qr")) == [invite, friend.reply]
+    assert "Ana" in invite_qr.get_attribute("alt") and friend.page.get_attribute("#reply-qr", "alt")
+    assert host.page.input_value('.lobby-seat[data-seat="1"] [data-invite-text]') == invite
+    assert friend.page.input_value("#reply-text") == friend.reply
+    # the lobby's own reader (BarcodeDetector, else jsQR, as for the camera's frames) reads its QR codes too
+    assert host.page.evaluate("img => window.mtQr.read(img)", invite_qr.element_handle()) == invite
+    # no camera in this browser: the page says so and offers the paste box, where the reply link goes
+    host.page.click('[data-lobby="camera"]')
+    host.page.wait_for_function("() => document.getElementById('reader-status').textContent !== ''")
+    assert "paste the reply link" in host.page.inner_text("#reader-status")
+    assert host.page.evaluate("document.activeElement.id") == "reply-paste"
+    host.page.keyboard.type("https://example.invalid/#reply=broken")
+    host.page.keyboard.press("Enter")
+    host.page.wait_for_function("() => document.getElementById('reader-status').textContent.includes('not a reply')")
+    host.page.fill("#reply-paste", friend.reply)
+    host.page.keyboard.press("Enter")
     host.page.wait_for_selector('.lobby-seat[data-seat="1"][data-joined="1"]')
     for link in (invite, friend.reply, host.invite(2)):
         found = candidates(link)
@@ -229,6 +288,27 @@ def test_two_devices_start_now_hostile_messages_and_a_round(rtc_browser, server)
     refused = send_hostile(host, friend, illegal)
     assert all("not a legal move" in w for w in refused), refused
 
+    # the host's tab reloads and Continues: the friend's seat is away, with a new invitation of the same match,
+    # which the friend's browser answers with its seat's token; the friend plays on from the same seat
+    host.watch.check()
+    host.page.reload()
+    wait_ready(host.page)
+    host.page.click('#saved-panel [data-action="continue_saved"]')
+    row = '#away-seats .lobby-seat[data-seat="1"]'
+    host.page.wait_for_selector(row + ' [data-invite-link][href*="#join="]')
+    assert "Waiting for Ana" in host.page.inner_text("#banner")
+    friend.page.wait_for_selector("#friend-lost", state="visible")
+    again = host.page.get_attribute(row + " [data-invite-link]", "href")
+    assert unpack(again)["id"] == unpack(invite)["id"] and unpack(again)["seat"] == 1
+    friend.watch.check()
+    friend.page.close()
+    friend.rejoin(again)
+    assert unpack(friend.reply)["token"]
+    host.open_reply(friend.reply)
+    friend.page.wait_for_selector("#game-screen", state="visible")
+    host.page.wait_for_selector("#away-panel", state="hidden")
+    assert friend_to_move(friend)
+
     play_round(host, [friend])
     assert no_hidden_tile(friend) > 3
     no_python(friend)
@@ -236,6 +316,56 @@ def test_two_devices_start_now_hostile_messages_and_a_round(rtc_browser, server)
     friend.watch.check()
     friend.context.close()
     host.context.close()
+
+
+def paste(host: Host, reply: str) -> str:
+    """The host pastes a reply link in the reply box: what the page says of it."""
+    host.page.fill("#reply-paste", "")
+    host.page.evaluate("() => { document.getElementById('reader-status').textContent = ''; }")
+    host.page.fill("#reply-paste", reply)
+    host.page.press("#reply-paste", "Enter")
+    host.page.wait_for_function("() => document.getElementById('reader-status').textContent !== ''")
+    return host.page.inner_text("#reader-status")
+
+
+def lost_and_back(browser, host: Host, ana: Friend, bea: Friend, found: dict) -> None:
+    """At Ana's turn her tab closes: her seat is away on every device and the match waits; a computer (Easy)
+    plays her turn; the host takes the seat back; a reply without her seat's token is refused; her browser
+    opens the host's new invitation and its reply, carrying the token, puts her back in her seat."""
+    until = time.monotonic() + 60
+    while not friend_to_move(ana):
+        assert time.monotonic() < until, "Ana's turn never came"
+        if not (act(host.page, None) or act(bea.page, bea)):
+            host.page.wait_for_timeout(50)
+    token = next(json.loads(t)["token"] for t in ana.messages() if json.loads(t)["t"] == "seat")
+    ana.watch.check()
+    ana.page.close()
+    row = '#away-seats .lobby-seat[data-seat="1"]'
+    host.page.wait_for_selector(row + ' [data-invite-link][href*="#join="]')
+    run_axe(host.page, "away panel", found)
+    assert "Waiting for Ana" in host.page.inner_text("#banner")
+    bea.page.wait_for_function("() => document.getElementById('trains').textContent.includes('ausente')")
+    step = host.page.get_attribute("html", "data-step")
+    host.page.wait_for_timeout(700)
+    assert host.page.get_attribute("html", "data-step") == step, "the match went on without Ana"
+    # a computer plays Ana's turn, then the host takes her seat back
+    host.page.select_option(row + " [data-stand-in]", "easy")
+    host.page.click(row + ' [data-lobby="stand_in"]')
+    host.page.wait_for_function(f"() => document.documentElement.dataset.step !== {json.dumps(step)}")
+    assert "CPU · Easy" in host.page.inner_text("#trains")
+    host.page.click(row + ' [data-lobby="take_back"]')
+    host.page.wait_for_function("() => !document.getElementById('trains').textContent.includes('CPU · Easy plays')")
+    invite = host.page.get_attribute(row + " [data-invite-link]", "href")
+    stranger = Friend(browser, invite)
+    assert "token" not in unpack(stranger.reply)
+    assert "not from Ana's device" in paste(host, stranger.reply)
+    stranger.context.close()
+    ana.rejoin(invite)
+    assert unpack(ana.reply)["token"] == token
+    paste(host, ana.reply)
+    ana.page.wait_for_selector("#game-screen", state="visible")
+    host.page.wait_for_selector("#away-panel", state="hidden")
+    bea.page.wait_for_function("() => !document.getElementById('trains').textContent.includes('ausente')")
 
 
 def test_three_devices_join_by_links_and_play_a_round(rtc_browser, server):
@@ -255,6 +385,7 @@ def test_three_devices_join_by_links_and_play_a_round(rtc_browser, server):
         assert set(candidates(f.reply)) == {"127.0.0.1"}
     host.page.wait_for_selector("#game-screen", state="visible")
     run_axe(ana.page, "friend's board", found)
+    lost_and_back(rtc_browser, host, ana, bea, found)
     assert_no_violations(found)
     banner = bea.page.inner_text("#rules")
     assert "Juego" in banner or "fichas" in banner or "mula" in banner.lower(), banner   # Bea's views are in Spanish
@@ -266,3 +397,59 @@ def test_three_devices_join_by_links_and_play_a_round(rtc_browser, server):
         f.context.close()
     host.watch.check()
     host.context.close()
+
+
+SITE_PAGE = """<!doctype html><html lang=en><head><meta charset=utf-8><title>A games site</title>
+<link rel=icon href='data:,'></head><body><h1>Games</h1>
+<iframe id=game title='Mexican Train' width=400 height=700 style='border:0' allow='camera'></iframe>
+<!-- allow=camera: without it Chromium gathers no address but the default route's in a cross-site frame, and
+     this network namespace has none (docs/embed.md) -->
+<script>
+window.events = [];
+addEventListener("message", (e) => {
+  if (e.data && e.data.source === "mexican-train") window.events.push(e.data);
+});
+const game = new URLSearchParams(location.search).get("game");
+document.getElementById("game").src = game;
+window.command = (type, fields) => document.getElementById("game").contentWindow.postMessage(
+  {source: "mexican-train-host", type, ...fields}, new URL(game).origin);
+</script></body></html>"""
+
+
+def test_a_games_site_carries_the_offer_and_the_answer_between_two_frames_on_other_origins(rtc_browser, server, sites,
+                                                                                          tmp_path):
+    """Each device's game is in a frame of a games site on another origin, where a reply link in another tab
+    could not reach the game: the sites carry the invitation and the reply themselves, as the game's events
+    and their commands (docs/embed.md)."""
+    from urllib.parse import quote
+    (tmp_path / "site.html").write_text(SITE_PAGE)   # the sites serve tmp_path (e2e/test_host.py's fixture)
+    host_site, friend_site = sites
+    pages = []
+    for site, game in ((host_site, server + "?test=1&nosw=1&set=6&seats=3&seat0=human&name0=Hana&seat1=friend"
+                        "&name1=Ana&seat2=random&rounds=one&speed=instant&after_turn=go&seed=7&autostart=1&host="
+                        + quote(host_site, safe="")),
+                       (friend_site, server.rstrip("/") + "/friend.html?host=" + quote(friend_site, safe=""))):
+        context = rtc_browser.new_context(viewport=DESKTOP)
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(f"{site}/site.html?game=" + quote(game, safe=""))
+        pages.append((context, page, Watch(page)))
+    (host_context, host_page, host_watch), (friend_context, friend_page, friend_watch) = pages
+    host_page.wait_for_function("() => window.events.some(e => e.type === 'friend-invitation')", timeout=60_000)
+    invitation = host_page.evaluate("window.events.find(e => e.type === 'friend-invitation')")
+    assert invitation["seat"] == 1 and "#join=" in invitation["link"]
+    friend_frame = friend_page.frame(url=lambda u: u.startswith(server))
+    friend_frame.wait_for_function("() => document.getElementById('join-status').textContent !== ''")
+    friend_page.evaluate("link => command('friend-invitation', {link})", invitation["link"])
+    friend_page.wait_for_function("() => window.events.some(e => e.type === 'friend-reply')")
+    reply = friend_page.evaluate("window.events.find(e => e.type === 'friend-reply')")
+    assert reply["seat"] == 1 and "#reply=" in reply["link"]
+    host_page.evaluate("link => command('friend-reply', {link})", reply["link"])
+    host_frame = host_page.frame(url=lambda u: u.startswith(server))
+    host_frame.wait_for_selector("#game-screen", state="visible")
+    friend_page.frame(url=lambda u: u.startswith(server)).wait_for_selector("#game-screen", state="visible")
+    assert set(candidates(reply["link"])) == {"127.0.0.1"} == set(candidates(invitation["link"]))
+    host_watch.check()
+    friend_watch.check()
+    host_context.close()
+    friend_context.close()

@@ -169,7 +169,9 @@ def test_every_address_parameter_with_every_hostile_value_gets_its_warning_and_t
 GOOD = {"preset": "classic", "set": "9", "seats": "3", "rounds": "one", "speed": "fast", "after_turn": "go",
         "double_rule": "immediate", "blank_double_penalty": "25", "exhausted_suit_exception": "1",
         "opening_chain": "1", "mexican_after_first_turn": "1", "hand_size": "5", "seed": "42", "lang": "en",
-        "autostart": "0", **{f"seat{i}": "easy" for i in range(10)}, **{f"name{i}": f"N{i}" for i in range(10)}}
+        "autostart": "0", **{f"seat{i}": "easy" for i in range(10)}, **{f"name{i}": f"N{i}" for i in range(10)},
+        "stun": "stun:stun.example.com:3478", "turn": "turns:turn.example.com:5349", "turn_username": "ana",
+        "turn_credential": "s3cret"}
 
 
 def test_a_parameter_given_twice_draws_one_warning_naming_it_and_its_first_value_applies(host, server):
@@ -230,7 +232,7 @@ def test_every_command_type_a_host_may_send_is_run_or_refused_with_one_warning(h
             load.page.evaluate(f"origin => send({data}, origin)", game)      # not commands: not even a warning
         load.page.evaluate("origin => send({source: 'mexican-train-host', type: 'pause'}, origin)", game)
         load.page.wait_for_function("() => window.events.some(e => e.data.type === 'paused')")
-        unknown = "mexican-train: unknown command {}: the commands are pause, resume, mute"
+        unknown = "mexican-train: unknown command {}: the commands are pause, resume, mute, friend-reply"
         got, problems = load.warnings[:], []
         for n, (label, _, said) in enumerate(COMMAND_TYPES):
             mark = next((i for i, w in enumerate(got) if w.startswith(f'mexican-train: unknown command "mark {n}"')),

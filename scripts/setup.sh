@@ -24,6 +24,9 @@
 #                     big files
 #   vendor/pyscript/  @pyscript/core dist/ without source maps (core.js,
 #                     core.css and the chunks core.js may import)
+#   vendor/qr/        qrcode-generator's ES module (qrcode.mjs): the friends' links as QR codes
+#   vendor/jsqr/      jsQR (jsQR.js): the host's camera view reads a reply's QR code where the browser
+#                     has no BarcodeDetector (static/js/qr.js loads it only then)
 #   and, beside pyodide.mjs and core.js, the declarations of what the page uses of them (types/runtime/: the
 #   JavaScript type check reads them; the page never loads them)
 # axe-core is not copied: tests inject it from node_modules/axe-core/axe.min.js.
@@ -84,7 +87,8 @@ fi
 
 # 4. Copy the runtime files served to the browser into vendor/.
 NM="$ROOT/node_modules"
-for f in pyodide/package.json @pyscript/core/package.json @pyscript/core/dist/core.js; do
+for f in pyodide/package.json @pyscript/core/package.json @pyscript/core/dist/core.js \
+         qrcode-generator/dist/qrcode.mjs jsqr/dist/jsQR.js; do
   if [ ! -f "$NM/$f" ]; then
     echo "setup.sh: $NM/$f missing; run without --vendor-only first" >&2
     exit 1
@@ -94,7 +98,10 @@ done
 PYODIDE_FILES="pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json"
 TMP="$(mktemp -d "${VENDOR_DIR%/}.tmp.XXXXXX" 2>/dev/null || mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
-mkdir -p "$TMP/pyodide" "$TMP/pyscript"
+mkdir -p "$TMP/pyodide" "$TMP/pyscript" "$TMP/qr" "$TMP/jsqr"
+cp "$NM/qrcode-generator/dist/qrcode.mjs" "$TMP/qr/qrcode.mjs"
+cp "$NM/jsqr/dist/jsQR.js" "$TMP/jsqr/jsQR.js"
+cp "$ROOT/types/runtime/qrcode.d.mts" "$TMP/qr/qrcode.d.mts"
 for f in $PYODIDE_FILES; do
   cp "$NM/pyodide/$f" "$TMP/pyodide/$f"
 done
@@ -107,11 +114,12 @@ cp "$ROOT/types/runtime/pyscript-core.d.ts" "$TMP/pyscript/core.d.ts"
 log "python_stdlib.game.zip (node scripts/make_stdlib.mjs, ~10 s)"
 node "$ROOT/scripts/make_stdlib.mjs" "$TMP/pyodide" "$ROOT/py" "$TMP/pyscript"
 
-chmod 644 "$TMP"/pyodide/* "$TMP"/pyscript/*
+chmod 644 "$TMP"/pyodide/* "$TMP"/pyscript/* "$TMP"/qr/* "$TMP"/jsqr/*
 mkdir -p "$VENDOR_DIR"
-rm -rf "$VENDOR_DIR/pyodide" "$VENDOR_DIR/pyscript"
-mv "$TMP/pyodide" "$VENDOR_DIR/pyodide"
-mv "$TMP/pyscript" "$VENDOR_DIR/pyscript"
+for d in pyodide pyscript qr jsqr; do
+  rm -rf "${VENDOR_DIR:?}/$d"
+  mv "$TMP/$d" "$VENDOR_DIR/$d"
+done
 
 pv="$(node -p "require('$NM/pyodide/package.json').version")"
 sv="$(node -p "require('$NM/@pyscript/core/package.json').version")"

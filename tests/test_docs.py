@@ -1,5 +1,5 @@
 """The README says what the code does: its table of address parameters names every parameter the page
-reads (static/js/presets.js, static/js/host.js) and every rule option of the registry, and nothing else."""
+reads (static/js/presets.js, static/js/host.js, static/js/link.js) and every rule option of the registry, and nothing else."""
 
 from __future__ import annotations
 
@@ -30,8 +30,10 @@ def page_parameters() -> set[str]:
     presets = read("static", "js", "presets.js")
     names = {re.sub(r'"$', "", n) for n in re.findall(r'given\("([a-z_]+)"', presets)}
     names = {n + "N" if n in ("seat", "name") else n for n in names}
-    host = read("static", "js", "host.js")
-    names |= set(re.findall(r'params\.get\("([a-z_]+)"\)', host))
+    names |= set(re.findall(r'params\.get\("([a-z_]+)"\)', read("static", "js", "host.js")))
+    servers = re.search(r"SERVER_PARAMETERS = \[([^\]]*)\]", read("static", "js", "link.js"))   # the friends' servers
+    assert servers is not None
+    names |= set(re.findall(r'"([a-z_]+)"', servers.group(1)))
     return names | {name for name, _ in Rules.options() if name != "preset"}
 
 

@@ -65,6 +65,7 @@ def test_a_friends_seat_is_a_person_at_another_device_and_the_host_alone_is_you(
     assert controller.app_state(host.session)["friends"] == [[1, "es"]]
     restored = controller.restore(host.match, controller.app_state(host.session))
     assert restored.friends == ((1, "es"),)
+    assert restored.away == (1,)   # continued on a new page: the friend's device comes back by a new invitation
 
 
 def test_a_friend_plays_a_whole_round_and_never_receives_a_hidden_tile():
@@ -127,17 +128,7 @@ def test_a_friends_view_is_in_its_own_language_for_its_own_seat():
 
 def test_a_friends_turn_waits_for_no_next_player_and_the_host_cannot_play_it():
     host = Host()
-    for _ in range(50):
-        if host.match.round.seat == 1 and not host.session.awaiting_next:
-            break
-        if host.session.awaiting_next:
-            host.call({"type": "command", "name": "next"})
-        elif host.match.round.seat == 0:
-            _move(host, None)
-        else:
-            answer = host.call({"type": "cpu"})
-            while answer["thinking"] == "cpu":
-                answer = host.call({"type": "think"})
+    _to_friends_turn(host)
     assert host.match.round.seat == 1
     assert controller.facts(host.session).human_to_move is None   # not the host's to play
     before = host.match
@@ -210,3 +201,62 @@ def test_each_device_says_you_to_its_own_seat():
     said_there = json.dumps(host.last["friends"]["1"]["trains"])
     assert "Your train" in said_here and "Hana's train" not in said_here and "Ana's train" in said_here
     assert "Your train" in said_there and "Ana's train" not in said_there and "Hana's train" in said_there
+
+
+def _to_friends_turn(host: Host) -> None:
+    for _ in range(50):
+        if host.match.round.seat == 1 and not host.session.awaiting_next:
+            return
+        if host.session.awaiting_next:
+            host.call({"type": "command", "name": "next"})
+        elif host.match.round.seat == 0:
+            _move(host, None)
+        else:
+            answer = host.call({"type": "cpu"})
+            while answer["thinking"] == "cpu":
+                answer = host.call({"type": "think"})
+    raise AssertionError("the friend's turn never came")
+
+
+def test_an_away_friend_is_shown_away_the_match_waits_and_a_computer_stands_in_until_the_host_takes_it_back():
+    host = Host()
+    _to_friends_turn(host)
+    answer = host.call({"type": "friend_seat", "seat": 1, "away": True})
+    view = answer["view"]
+    assert view["players"][1]["away"] == "away" and not view["cpu"]["pending"]   # the match waits for Ana
+    assert "Waiting for Ana" in view["banner"]
+    assert host.call({"type": "cpu"})["thinking"] is None and host.match.round.seat == 1
+    # a computer (Easy) plays Ana's seat: its turn goes on, and the seat says so
+    answer = host.call({"type": "friend_seat", "seat": 1, "away": True, "stand_in": "easy"})
+    assert answer["view"]["players"][1]["away"] == "away: CPU · Easy plays meanwhile"
+    assert answer["view"]["cpu"]["pending"] and controller.facts(host.session).cpu_to_move
+    # a stray tap from Ana's device meanwhile is refused; her device may not say who plays her seat
+    before = host.match
+    refused = host.call({"type": "command", "name": "draw"}, 1)
+    assert refused["part"] == "refused" and "out of turn" in refused["warn"]
+    assert host.call({"type": "friend_seat", "seat": 1, "away": False}, 1)["part"] == "refused"
+    assert host.match is before
+    while host.match.round.seat == 1 and controller.facts(host.session).screen == controller.Screen.BOARD:
+        answer = host.call({"type": "cpu"})
+        while answer["thinking"] == "cpu":
+            answer = host.call({"type": "think"})
+    assert host.match is not before and host.match.players[1].kind == "human"   # the match file: still Ana's
+    # the host takes the seat back from the computer (the match waits for Ana again), and Ana comes back
+    host.call({"type": "friend_seat", "seat": 1, "away": True, "stand_in": ""})
+    assert host.session.stand_ins == () and host.session.away == (1,)
+    answer = host.call({"type": "friend_seat", "seat": 1, "away": False})
+    assert answer["view"]["players"][1]["away"] == "" and host.session.away == ()
+    assert json.loads(host.friend_views[-1])["players"][1]["away"] == ""
+    _to_friends_turn(host)
+    before = host.match
+    _move(host, 1)
+    assert host.match is not before
+
+
+def test_only_a_friends_seat_can_be_away_and_only_a_computers_level_stands_in():
+    host = Host()
+    for event in ({"type": "friend_seat", "seat": 0, "away": True, "stand_in": "easy"},
+                  {"type": "friend_seat", "seat": 2, "away": True},
+                  {"type": "friend_seat", "seat": 1, "away": True, "stand_in": "human"}):
+        host.call(event)
+        assert host.session.away == () and host.session.stand_ins == ()

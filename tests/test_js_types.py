@@ -18,7 +18,7 @@ PROJECTS = {"tsconfig.page.json": ["static/js/*.js", "static/js/parts/*.js", "ex
             "static/js/worker/tsconfig.json": ["static/js/worker/*.js"],
             "scripts/tsconfig.sw.json": ["scripts/sw.template.js"]}
 # What the page uses of the vendor runtime, declared: scripts/setup.sh puts these beside the files, where tsc finds them.
-VENDOR_DECLARATIONS = ["vendor/pyodide/pyodide.d.mts", "vendor/pyscript/core.d.ts"]
+VENDOR_DECLARATIONS = ["vendor/pyodide/pyodide.d.mts", "vendor/pyscript/core.d.ts", "vendor/qr/qrcode.d.mts"]
 # A comment that turns the check off: none anywhere the check reads.
 SWITCHES_OFF = re.compile(r"@ts-(ignore|nocheck|expect-error)\b")
 # ``any`` in a type (JSDoc or a declaration) stops the check there.

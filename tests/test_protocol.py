@@ -29,6 +29,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "speed": {"speed": "fast"},
     "after_turn": {"value": "wait"},
     "visibility": {"hidden": False},
+    "friend_seat": {"seat": 1, "away": True, "stand_in": "easy"},
     "refresh": {},
     "boot": {},
     "continue_saved": {},

@@ -113,6 +113,31 @@ interface Window {
   mtTest?: { call(event: Py.Event): Promise<Py.Reply>; breakBridge(message: string): void; meanwhile(fn: () => void): void };
   /** Safari before 14.1. */
   webkitAudioContext?: typeof AudioContext;
+  /** The Shape Detection API's QR reader, where the browser has it (static/js/qr.js). */
+  BarcodeDetector?: BarcodeDetectorClass;
+  /** vendor/jsqr/jsQR.js, once static/js/qr.js has loaded it. */
+  jsQR?: JsQr;
+}
+
+/** What static/js/qr.js uses of the Shape Detection API's BarcodeDetector. */
+interface BarcodeDetectorLike {
+  detect(source: CanvasImageSource): Promise<{ rawValue: string }[]>;
+}
+interface BarcodeDetectorClass {
+  new (options: { formats: string[] }): BarcodeDetectorLike;
+  getSupportedFormats(): Promise<string[]>;
+}
+
+/** What static/js/qr.js uses of jsQR (npm jsqr, dist/jsQR.js, a classic script that sets window.jsQR). */
+type JsQr = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+
+/** Permissions Policy (Chromium's featurePolicy before it): may this frame use a feature. */
+interface PermissionsPolicyLike {
+  allowsFeature(feature: string): boolean;
+}
+interface Document {
+  readonly permissionsPolicy?: PermissionsPolicyLike;
+  readonly featurePolicy?: PermissionsPolicyLike;
 }
 
 /** The Network Information API's hints (Chromium): static/js/pyodide-start.js reads two. */

@@ -65,6 +65,7 @@ declare namespace Py {
     to_move: boolean;
     is_viewer: boolean;
     face_down: string;
+    away: string;
   }
 
   /** One train: whose it is, its state in words and looks, its tiles and where the tile in hand may go. */
@@ -629,6 +630,16 @@ declare namespace Py {
     type: "export_match";
   }
 
+  /** A friend's seat, from the host's page: its device is connected (``away`` false) or its channel closed;
+   * while it is away, a computer of level ``stand_in`` plays it, or nobody ("": the match waits at its turn).
+   * When the friend is back, the computer hands the seat back. */
+  export interface FriendSeat {
+    type: "friend_seat";
+    seat: number;
+    away: boolean;
+    stand_in?: string;
+  }
+
   /** Open a match file (its text). */
   export interface ImportMatch {
     type: "import";
@@ -776,7 +787,7 @@ declare namespace Py {
   }
 
   /** Every event the page may send. */
-  export type Event = SetAfterTurn | Boot | RunCommand | ContinueSaved | CpuTurn | OpenDaily | PlayDailyAgain | LeaveDaily | PlayDaily | ExportMatch | ImportMatch | Loop | NewMatch | Refresh | ReplaceUnreadable | ReplayGo | ReplayToItem | OpenReplay | OpenReview | SaveChanged | SetSpeed | Spin | OpenStats | ExportStats | ImportStats | ResetStats | StorageFailed | TakeOver | Think | PickTile | Timings | PickTrain | Visibility | WarmUp;
+  export type Event = SetAfterTurn | Boot | RunCommand | ContinueSaved | CpuTurn | OpenDaily | PlayDailyAgain | LeaveDaily | PlayDaily | ExportMatch | FriendSeat | ImportMatch | Loop | NewMatch | Refresh | ReplaceUnreadable | ReplayGo | ReplayToItem | OpenReplay | OpenReview | SaveChanged | SetSpeed | Spin | OpenStats | ExportStats | ImportStats | ResetStats | StorageFailed | TakeOver | Think | PickTile | Timings | PickTrain | Visibility | WarmUp;
 
   /** Every event's type. */
   export type EventType = Event["type"];

@@ -360,7 +360,8 @@ async function onPythonReady() {
   showWait();
   if (q && q.kind === "start") startMatch(q.settings);
   else if (q && q.kind === "continue") continueSaved();
-  else if (address.autostart && !vm && !(info && info.saved && !info.saved.over)) startMatch(setup.collect());
+  // (a lobby the address opened already goes on: a friend may have joined it while Python was loading)
+  else if (address.autostart && !vm && !friends.lobbyOpen() && !(info && info.saved && !info.saved.over)) startMatch(setup.collect());
   tabs.hello();
   for (const part of parts.values()) if (part.ready) part.ready();
   for (const btn of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#more [data-action]"))) btn.disabled = false;
@@ -513,6 +514,7 @@ function attachAddress() {
     pause: () => { if (vm && view === "game") send({ type: "command", name: "pause" }); },
     resume: () => { if (vm && view === "game") send({ type: "command", name: "resume" }); },
     mute: () => switchSound(false),
+    "friend-reply": (data) => friends.fromHost(data.link),
   }, (seat) => ((address.values.players || [])[seat] || /** @type {import("./presets.js").SeatChoice} */ ({})).name);
 }
 
@@ -588,7 +590,9 @@ async function sendFrom(event, source) {
 async function init() {
   busyBy(0);
   attachAddress();
-  friends.attachFriends({ startMatch, sendFrom, showSetup: () => showScreen("setup") });
+  friends.attachFriends({ startMatch, sendFrom, send: (event) => { send(event); }, showSetup: () => showScreen("setup"),
+    // the links go to the embedding site only when the address names it (host=): its own messaging may carry them
+    emit: (type, fields) => { if (host.origin) host.emit(type, fields); } });
   if (window.mtPrefs) window.mtPrefs.sync();   // the display preferences script in index.html
   updateSavedPanel();
 

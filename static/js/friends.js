@@ -12,23 +12,33 @@
 //
 // Messages on a channel, as JSON text: host -> friend {t: "view", view}; friend -> host {t: "event", event}.
 import { $, find } from "./dom.js";
-import { REGISTRY, fill } from "./text.js";
-import { CHANNEL, MAX_MESSAGE, beside, copy, gathered, pack, words } from "./link.js";
+import { REGISTRY, fill, quote } from "./text.js";
+import { CHANNEL, MAX_MESSAGE, beside, copy, gathered, iceServers, pack, unpack, words } from "./link.js";
+import { cameraBlocked, cameraRefused, readFrame, readerName, showQr, watch } from "./qr.js";
 
 /** @typedef {import("./setup.js").Settings} Settings */
-/** @typedef {{seat: number, name: string, pc: RTCPeerConnection, channel: RTCDataChannel, lang: string,
- *   joined: boolean, row: HTMLElement}} Friend */
+/** @typedef {{id: string, seat: number, sdp: string, lang?: unknown, token?: unknown}} Answer */
+/**
+ * A friend's seat: its current connection, its row (the lobby's, or the away panel's while its device is not
+ * connected), and the seat's token, which the host's device sends the friend's once connected: a reconnection
+ * for the seat must carry it.
+ * @typedef {{seat: number, name: string, pc: RTCPeerConnection, channel: RTCDataChannel, lang: string,
+ *   joined: boolean, row: HTMLElement, token: string, away: boolean}} Friend
+ */
 /**
  * @typedef {{startMatch: (settings: Settings) => void, sendFrom: (event: Py.Event, source: Py.Source) => void,
- *   showSetup: () => void}} FriendHooks
+ *   send: (event: Py.Event) => void, showSetup: () => void, emit: (type: string, fields: object) => void}} FriendHooks
  */
 
 const TEXT = words();
+/** The STUN and TURN servers the hosting site names (address parameters): none by default. */
+const ICE = iceServers(new URLSearchParams(location.search), (text) => console.warn(text), quote);
 /** @type {Map<number, Friend>} */
 const friends = new Map();
 /** @type {Settings | null} */
 let lobbySettings = null;
 let lobbyId = "";
+let hostName = "";
 let started = false;
 /** @type {FriendHooks} */
 let hooks;
@@ -44,6 +54,9 @@ function seatName(settings, seat) {
   return (p && p.name.trim()) || fill(REGISTRY.names.person, { n: seat + 1 });
 }
 
+/** Whether the lobby is open (invitations out, the deal not made yet). */
+export function lobbyOpen() { return lobbySettings !== null && !started; }
+
 /** Open the lobby for ``settings``: an invitation per friend's seat. @param {Settings} settings */
 export async function openLobby(settings) {
   close();
@@ -57,7 +70,8 @@ export async function openLobby(settings) {
   list.replaceChildren();
   const players = /** @type {import("./setup.js").Seat[]} */ (settings.players);
   const hostSeat = players.findIndex((p) => p.kind === "human");
-  const host = hostSeat >= 0 ? seatName(settings, hostSeat) : "";
+  hostName = hostSeat >= 0 ? seatName(settings, hostSeat) : "";
+  $("lobby-seats").after(find(".lobby-reader"));
   const template = $("lobby-seat", HTMLTemplateElement);
   for (let seat = 0; seat < players.length; seat++) {
     if (players[seat].kind !== "friend") continue;
@@ -67,55 +81,145 @@ export async function openLobby(settings) {
     find(".lobby-status", HTMLElement, row).textContent = fill(TEXT.waiting, { name });
     row.dataset.seat = String(seat);
     list.append(row);
-    const pc = new RTCPeerConnection({ iceServers: [] });
-    const channel = pc.createDataChannel("mexican-train", { ordered: true });
     /** @type {Friend} */
-    const friend = { seat, name, pc, channel, lang: "en", joined: false, row };
+    const friend = { seat, name, pc: /** @type {RTCPeerConnection} */ (/** @type {unknown} */ (null)),
+      channel: /** @type {RTCDataChannel} */ (/** @type {unknown} */ (null)), lang: "en", joined: false, row, token: "", away: false };
     friends.set(seat, friend);
-    channel.addEventListener("open", () => joined(friend));
-    channel.addEventListener("message", (e) => fromFriend(friend, e.data));
-    pc.addEventListener("connectionstatechange", () => {
-      if (pc.connectionState === "failed") status(friend, TEXT.failed);
-    });
-    await pc.setLocalDescription(await pc.createOffer());
-    await gathered(pc);
-    const description = /** @type {RTCSessionDescription} */ (pc.localDescription);
-    const link = beside("friend.html", "join=" + await pack(
-      { v: 1, id: lobbyId, seat, name, host, sdp: description.sdp }));
-    const a = find("[data-invite-link]", HTMLAnchorElement, row);
-    a.href = link;
-    a.textContent = fill(TEXT.inviteFor, { name });
-    a.hidden = false;   // hidden until it leads somewhere: an empty link would be in the tab order with no name
-    const share = find('[data-lobby="share"]', HTMLButtonElement, row);
-    share.hidden = typeof navigator.share !== "function";
+    await invite(friend);
   }
   const first = list.querySelector("[data-invite-link]");
   if (first instanceof HTMLElement) first.focus();
+}
+
+/** A new connection's offer for ``friend``'s seat, shown in its row as a link, a QR code and text: the first
+ * invitation, or a new one once its device is away. @param {Friend} friend */
+async function invite(friend) {
+  const { seat, name, row } = friend;
+  const pc = new RTCPeerConnection({ iceServers: ICE });
+  const channel = pc.createDataChannel("mexican-train", { ordered: true });
+  friend.pc = pc;
+  friend.channel = channel;
+  friend.joined = false;
+  channel.addEventListener("open", () => joined(friend));
+  channel.addEventListener("message", (e) => fromFriend(friend, e.data));
+  channel.addEventListener("close", () => { if (friend.channel === channel) lost(friend); });
+  pc.addEventListener("connectionstatechange", () => {
+    if (pc.connectionState !== "failed" || friend.pc !== pc) return;
+    if (friend.joined) lost(friend);
+    else status(friend, fill(TEXT.failed, { name }) + " " + TEXT.failedWhy);
+  });
+  await pc.setLocalDescription(await pc.createOffer());
+  await gathered(pc);
+  if (friend.pc !== pc) return;
+  const description = /** @type {RTCSessionDescription} */ (pc.localDescription);
+  const link = beside("friend.html", "join=" + await pack(
+    { v: 1, id: lobbyId, seat, name, host: hostName, sdp: description.sdp, ...(ICE.length ? { ice: ICE } : {}) }));
+  const a = find("[data-invite-link]", HTMLAnchorElement, row);
+  a.href = link;
+  a.textContent = fill(TEXT.inviteFor, { name });
+  a.hidden = false;   // hidden until it leads somewhere: an empty link would be in the tab order with no name
+  showQr(find("[data-invite-qr]", HTMLImageElement, row), link, fill(TEXT.inviteQr, { name }));
+  find("[data-invite-text]", HTMLTextAreaElement, row).value = link;
+  const share = find('[data-lobby="share"]', HTMLButtonElement, row);
+  share.hidden = typeof navigator.share !== "function";
+  hooks.emit("friend-invitation", { seat, link });
+}
+
+/** The embedding site's command carrying a friend's reply link (docs/embed.md). @param {unknown} link */
+export function fromHost(link) {
+  if (typeof link === "string" && link.length <= MAX_MESSAGE) fromText(link);
+  else console.warn("mexican-train: ignoring the command friend-reply: its link is not a reply link's text");
+}
+
+/** ``friend``'s channel closed once the match was dealt: the seat is away on every device (the match waits at
+ * its turn), and the away panel offers a new invitation for it and a computer to play it meanwhile.
+ * @param {Friend} friend */
+function lost(friend) {
+  if (!started || friend.away || friends.get(friend.seat) !== friend) return;
+  friend.away = true;
+  friend.pc.close();
+  hooks.send({ type: "friend_seat", seat: friend.seat, away: true, stand_in: "" });
+  showAway(friend);
+}
+
+/** ``friend``'s row in the away panel, with a new invitation for the seat. @param {Friend} friend */
+function showAway(friend) {
+  const row = /** @type {HTMLElement} */ (/** @type {Element} */ ($("away-seat", HTMLTemplateElement).content.firstElementChild).cloneNode(true));
+  row.dataset.seat = String(friend.seat);
+  find(".lobby-name", HTMLElement, row).textContent = friend.name;
+  find(".lobby-status", HTMLElement, row).textContent = fill(TEXT.away, { name: friend.name });
+  const select = find("[data-stand-in]", HTMLSelectElement, row);
+  const params = new URLSearchParams(location.search);
+  for (const level of REGISTRY.levels.filter((l) => l.offered || params.get("test") === "1")) {
+    select.append(new Option(REGISTRY.level_names[level.name] || level.name, level.name, level.name === "normal", level.name === "normal"));
+  }
+  friend.row = row;
+  $("away-seats").append(row);
+  const panel = $("away-panel");
+  panel.hidden = false;
+  if (!panel.contains(find(".lobby-reader"))) panel.append(find(".lobby-reader"));
+  invite(friend);
+}
+
+/** The away panel after a seat's change: hidden when no friend is away. */
+function awayShown() {
+  const away = [...friends.values()].some((f) => f.away);
+  $("away-panel").hidden = !away;
+  if (!away) cameraOff();
 }
 
 /** @param {Friend} friend @param {string} text */
 function status(friend, text) { find(".lobby-status", HTMLElement, friend.row).textContent = text; }
 
 /** A reply link's page handed over a friend's answer. @param {MessageEvent} e */
-async function onReply(e) {
-  const data = e.data;
-  if (!data || data.id !== lobbyId || !Number.isInteger(data.seat) || typeof data.sdp !== "string") return;
-  const friend = friends.get(data.seat);
-  if (!friend || friend.pc.signalingState !== "have-local-offer") return;
+function onReply(e) {
+  const said = answered(e.data);
+  if (said && said !== TEXT.cameraRead) $("reader-status").textContent = said;
+}
+
+/**
+ * A friend's answer (from a reply link's page, the camera or the paste box): null when it is none this page
+ * waits for; else what is said of it (used, or refused: a seat that was played already comes back only with
+ * its token, from the friend's own device).
+ * @param {unknown} given
+ */
+function answered(given) {
+  const data = /** @type {Partial<Answer> | null} */ (given && typeof given === "object" ? given : null);
+  if (!data || data.id !== lobbyId || !Number.isInteger(data.seat) || typeof data.sdp !== "string") return null;
+  const friend = friends.get(/** @type {number} */ (data.seat));
+  if (!friend || friend.pc.signalingState !== "have-local-offer") return null;
+  if (friend.token && data.token !== friend.token) return fill(TEXT.notTheirs, { name: friend.name });
+  use(friend, /** @type {Answer} */ (data));
+  return TEXT.cameraRead;
+}
+
+/** @param {Friend} friend @param {Answer} data */
+async function use(friend, data) {
   performance.mark("mt-reply-received");   // bench/friends_speed.py: from here to the friend's first board
   friend.lang = typeof data.lang === "string" ? data.lang.slice(0, 16) : "en";
   status(friend, fill(TEXT.replyCame, { name: friend.name }));
   try {
     await friend.pc.setRemoteDescription({ type: "answer", sdp: data.sdp });
   } catch (err) {
-    console.warn(`mexican-train: the reply for seat ${data.seat} could not be used: ${err}`);
+    console.warn(`mexican-train: the reply for seat ${friend.seat} could not be used: ${err}`);
     status(friend, fill(TEXT.failed, { name: friend.name }));
   }
 }
 
-/** @param {Friend} friend */
+/** ``friend``'s channel is open: the seat's token goes to its device (made once, kept for the match); a friend
+ * back from away plays the seat again, on every device. @param {Friend} friend */
 function joined(friend) {
   friend.joined = true;
+  if (!friend.token) friend.token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  friend.channel.send(JSON.stringify({ t: "seat", id: lobbyId, seat: friend.seat, token: friend.token }));
+  if (friend.away) {
+    friend.away = false;
+    friend.row.remove();
+    $("reader-status").textContent = fill(TEXT.back, { name: friend.name });
+    awayShown();
+    hooks.send({ type: "friend_seat", seat: friend.seat, away: false, stand_in: "" });
+    return;
+  }
   friend.row.dataset.joined = "1";
   status(friend, fill(TEXT.connected, { name: friend.name }));
   if (!started && [...friends.values()].every((f) => f.joined)) startNow();
@@ -136,6 +240,7 @@ function startNow() {
     return { name: "", kind: "normal" };
   });
   settings.friends = remote;
+  keep();
   $("lobby-screen").hidden = true;
   hooks.startMatch(settings);
 }
@@ -156,19 +261,118 @@ function fromFriend(friend, data) {
   hooks.sendFrom(message.event, { seat: friend.seat });
 }
 
+const KEPT = "mexican-train:friends-lobby";
+
+/** What a reload of this page needs to bring the friends back to their seats: the match's lobby id, the host's
+ * name and each seat's name and token (in this browser's localStorage, beside the save). */
+function keep() {
+  const seats = Object.fromEntries([...friends.values()].map((f) => [String(f.seat), { name: f.name, token: f.token }]));
+  try { localStorage.setItem(KEPT, JSON.stringify({ id: lobbyId, host: hostName, seats })); } catch { /* no storage */ }
+}
+
+/**
+ * The saved match with friends, continued on a new page (a reload, or the host's tab opened again): every
+ * friend's seat is away, with a new invitation; a friend's device answering it with its seat's token (kept
+ * from the page that saved) plays the seat again.
+ * @param {Record<string, Py.GameView>} views
+ */
+function resume(views) {
+  /** @type {{id?: unknown, host?: unknown, seats?: Record<string, {name?: unknown, token?: unknown}>}} */
+  let kept = {};
+  try { kept = JSON.parse(localStorage.getItem(KEPT) || "{}") || {}; } catch { kept = {}; }
+  const seats = kept.seats && typeof kept.seats === "object" ? kept.seats : {};
+  lobbyId = typeof kept.id === "string" ? kept.id : Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
+  hostName = typeof kept.host === "string" ? kept.host : "";
+  started = true;
+  for (const [key, view] of Object.entries(views)) {
+    const seat = Number(key);
+    const mine = Object.hasOwn(seats, key) ? seats[key] : {};
+    const players = /** @type {Py.BoardView} */ (view).players || [];
+    const name = typeof mine.name === "string" ? mine.name : (players[seat] ? players[seat].name : "");
+    /** @type {Friend} */
+    const friend = { seat, name, pc: /** @type {RTCPeerConnection} */ (/** @type {unknown} */ (null)),
+      channel: /** @type {RTCDataChannel} */ (/** @type {unknown} */ (null)), lang: "en", joined: false,
+      row: document.createElement("li"), token: typeof mine.token === "string" ? mine.token : "", away: true };
+    friends.set(seat, friend);
+    showAway(friend);
+  }
+}
+
 /** A game answer: each friend's view model to that friend's channel. @param {Py.Reply} reply */
 export function deliver(reply) {
   if (reply.part !== "game" || !reply.friends) return;
+  if (!started && friends.size === 0 && Object.keys(reply.friends).length) resume(reply.friends);
   for (const [seat, view] of Object.entries(reply.friends)) {
     const friend = friends.get(Number(seat));
     if (friend && friend.channel.readyState === "open") friend.channel.send(JSON.stringify({ t: "view", view }));
   }
 }
 
+/** The answer in a reply link's text (pasted, or read from a QR code), or null. @param {string} text */
+async function replyIn(text) {
+  const at = text.trim().indexOf("#reply=");
+  return at < 0 ? null : unpack(text.trim().slice(at + "#reply=".length));
+}
+
+/** A reply link pasted, or read by the camera: used if it is one this page waits for, else said so.
+ * @param {string} text */
+async function fromText(text) {
+  const said = answered(await replyIn(text));
+  $("reader-status").textContent = said || TEXT.notReply;
+  return said === TEXT.cameraRead;
+}
+
+/** @type {(() => void) | null} */
+let stopCamera = null;
+
+/** Open the camera view, or say why there is none and offer the paste box. */
+async function camera() {
+  const status = $("reader-status");
+  const unable = (/** @type {string} */ key) => {
+    status.textContent = TEXT[key];
+    $("reply-paste").focus();
+  };
+  const blocked = cameraBlocked();
+  if (blocked) { unable(blocked); return; }
+  const video = $("reader-video", HTMLVideoElement);
+  const canvas = document.createElement("canvas");
+  try {
+    let busy = false;
+    stopCamera = await watch(video, canvas, (text) => {
+      if (busy || !text.includes("#reply=")) return false;
+      busy = true;
+      replyIn(text).then((data) => {
+        busy = false;
+        const said = answered(data);
+        if (said) status.textContent = said;
+        if (said === TEXT.cameraRead) cameraOff();
+      });
+      return false;
+    });
+  } catch (err) {
+    unable(cameraRefused(err));
+    return;
+  }
+  video.hidden = false;
+  find('[data-lobby="camera_stop"]', HTMLButtonElement).hidden = false;
+  status.textContent = TEXT.cameraOn;
+}
+
+function cameraOff() {
+  if (stopCamera) stopCamera();
+  stopCamera = null;
+  $("reader-video").hidden = true;
+  find('[data-lobby="camera_stop"]', HTMLButtonElement).hidden = true;
+}
+
 /** Close every connection (a new match without friends, or the lobby cancelled). */
 export function close() {
+  if (stopCamera) cameraOff();
+  started = false;
   for (const friend of friends.values()) friend.pc.close();
   friends.clear();
+  $("away-seats").replaceChildren();
+  $("away-panel").hidden = true;
   lobbySettings = null;
 }
 
@@ -179,16 +383,35 @@ async function action(name, el) {
   const link = row ? find("[data-invite-link]", HTMLAnchorElement, row).href : "";
   if (name === "copy" && friend) await copy(link, find(".lobby-status", HTMLElement, friend.row), TEXT);
   else if (name === "share" && friend) navigator.share({ title: TEXT.shareTitle, text: TEXT.shareInvite, url: link }).catch(() => {});
-  else if (name === "start_now") startNow();
+  else if ((name === "stand_in" || name === "take_back") && friend && friend.away) {
+    const level = name === "stand_in" ? find("[data-stand-in]", HTMLSelectElement, friend.row).value : "";
+    find('[data-lobby="stand_in"]', HTMLButtonElement, friend.row).hidden = !!level;
+    find('[data-lobby="take_back"]', HTMLButtonElement, friend.row).hidden = !level;
+    hooks.send({ type: "friend_seat", seat: friend.seat, away: true, stand_in: level });
+    find(`[data-lobby="${level ? "take_back" : "stand_in"}"]`, HTMLButtonElement, friend.row).focus();
+  }
+  else if (name === "camera") camera();
+  else if (name === "camera_stop") cameraOff();
+  else if (name === "paste") fromText($("reply-paste", HTMLInputElement).value);
+  else if (name === "start_now") { cameraOff(); startNow(); }
   else if (name === "cancel") { close(); $("lobby-screen").hidden = true; hooks.showSetup(); }
 }
 
 /** Attach the lobby to the host's page. @param {FriendHooks} given */
 export function attachFriends(given) {
   hooks = given;
-  if (typeof BroadcastChannel === "function") new BroadcastChannel(CHANNEL).addEventListener("message", onReply);
-  $("lobby-screen").addEventListener("click", (e) => {
-    const t = e.target instanceof Element ? e.target.closest("[data-lobby]") : null;
-    if (t instanceof HTMLElement) action(/** @type {string} */ (t.dataset.lobby), t);
+  // ?test=1: the browser tests read any image with the lobby's QR reader (the camera's frames go the same way)
+  if (new URLSearchParams(location.search).get("test") === "1") {
+    Object.assign(window, { mtQr: { readerName, read: (/** @type {HTMLImageElement} */ img) => readFrame(img, document.createElement("canvas")) } });
+  }
+  $("reply-paste").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); fromText($("reply-paste", HTMLInputElement).value); }
   });
+  if (typeof BroadcastChannel === "function") new BroadcastChannel(CHANNEL).addEventListener("message", onReply);
+  for (const id of ["lobby-screen", "away-panel"]) {
+    $(id).addEventListener("click", (e) => {
+      const t = e.target instanceof Element ? e.target.closest("[data-lobby]") : null;
+      if (t instanceof HTMLElement) action(/** @type {string} */ (t.dataset.lobby), t);
+    });
+  }
 }

@@ -7,7 +7,10 @@
 //   {source: "mexican-train", version: 1, type, ...}
 // Events: ready; match-start {rules, players: [{kind, name?}]}; round-end {round, scores, totals};
 // match-end {totals, winners}; paused; resumed. Rounds count from 1; no event ever carries a tile.
-// Commands: {source: "mexican-train-host", type: "pause" | "resume" | "mute"}. A command's type is looked up
+// Friends on their own devices (static/js/friends.js, friend.js), only to a named host, whose site may carry the
+// links itself: friend-invitation {seat, link} from the host's game; friend-reply {seat, link} from a friend's.
+// Commands: {source: "mexican-train-host", type: "pause" | "resume" | "mute"}, and with a link, "friend-reply"
+// {link} to the host's game and "friend-invitation" {link} to a friend's page. A command's type is looked up
 // among these by its own keys only (a Map): "constructor", "__proto__" and the other names every object
 // inherits are unknown commands like any other, and a warning quotes at most 40 characters of what came.
 import { quote } from "./text.js";
@@ -45,12 +48,12 @@ function described(type) {
 }
 
 /**
- * Wire the host link. ``commands`` maps a command type to what it does ({pause, resume, mute});
+ * Wire the host link. ``commands`` maps a command type to what it does with the command ({pause, resume, mute});
  * ``hostNames(seat)`` is the name the host gave that seat in the address, or undefined.
  * Returns {emit(type, fields), matchStarted(vm), react(prev, vm)}: react sends the events a new view model
  * of the same match implies.
  * @param {URLSearchParams} params
- * @param {Record<string, () => void>} commands
+ * @param {Record<string, (data: Record<string, unknown>) => void>} commands
  * @param {(seat: number) => string | undefined} hostNames
  */
 export function attachHost(params, commands, hostNames) {
@@ -79,7 +82,7 @@ export function attachHost(params, commands, hostNames) {
       return;
     }
     const run = typeof data.type === "string" ? known.get(data.type) : undefined;
-    if (run) run();
+    if (run) run(data);
     else console.warn(`mexican-train: unknown command ${described(data.type)}: the commands are ${[...known.keys()].join(", ")}`);
   });
 

@@ -77,3 +77,72 @@ export function words() {
   const el = document.getElementById("lobby-screen");
   return JSON.parse((el && el.dataset.text) || "{}");
 }
+
+/** The address parameters naming the friends' STUN and TURN servers (the README's table lists them). */
+export const SERVER_PARAMETERS = ["stun", "turn", "turn_username", "turn_credential"];
+
+const SERVER_URL = /^(stuns?|turns?):[^\s"'<>,]{1,200}$/;
+
+/** One STUN or TURN server, checked: its address (stun:, stuns:, turn:, turns:), and for TURN its user name and
+ * credential; null when any is wrong. @param {string} url @param {unknown} username @param {unknown} credential */
+function server(url, username, credential) {
+  if (!SERVER_URL.test(url)) return null;
+  if (url.startsWith("stun")) return { urls: url };
+  if (typeof username !== "string" || typeof credential !== "string" || !username || !credential
+      || username.length > 200 || credential.length > 200) return null;
+  return { urls: url, username, credential };
+}
+
+/**
+ * The STUN and TURN servers the hosting site names in the address (none by default: then the game contacts no
+ * server at all, and only devices on the same network connect): ``stun`` and ``turn``, each one address or
+ * several separated by commas, with ``turn_username`` and ``turn_credential`` for TURN. A bad parameter is
+ * left out whole, with one console warning (``warn``) quoting its value (``show``: at most 40 characters), as
+ * presets.js warns; so is a parameter given twice (its first value applies).
+ * @param {URLSearchParams} params @param {(text: string) => void} warn
+ * @param {(value: unknown) => string} [show] @returns {RTCIceServer[]}
+ */
+export function iceServers(params, warn, show = (value) => String(value).slice(0, 40)) {
+  for (const name of SERVER_PARAMETERS) {
+    const all = params.getAll(name);
+    if (all.length > 1) warn(`mexican-train: the address gives ${name} ${all.length} times; only the first applies: ${name}=${show(all[0])}`);
+  }
+  const bad = (/** @type {string} */ name, /** @type {string} */ why) =>
+    warn(`mexican-train: ignoring the address's ${name}=${show(params.get(name))}: ${why}`);
+  const username = params.get("turn_username"), credential = params.get("turn_credential");
+  /** @type {RTCIceServer[]} */
+  const found = [];
+  let turned = false;
+  for (const name of ["stun", "turn"]) {
+    const given = params.get(name);
+    if (given === null) continue;
+    const urls = given.split(",").map((u) => u.trim()).filter(Boolean);
+    const servers = urls.map((u) => (u.startsWith(name) ? server(u, username, credential) : null));
+    if (!urls.length || urls.length > 8 || servers.some((one) => !one)) {
+      bad(name, name === "stun" ? "it is stun:host:port or stuns:host:port, several separated by commas"
+        : "it is turn:host:port or turns:host:port, several separated by commas, with turn_username and turn_credential");
+      continue;
+    }
+    found.push(.../** @type {RTCIceServer[]} */ (servers));
+    turned = turned || name === "turn";
+  }
+  for (const name of ["turn_username", "turn_credential"]) {
+    if (params.get(name) !== null && !turned) bad(name, "it goes with the TURN servers of turn= (turn:host:port)");
+  }
+  return found.slice(0, 8);
+}
+
+/** The servers an invitation names (the host's, for the friend's device to use too), checked as the address's
+ * are; anything else is left out. @param {unknown} list @returns {RTCIceServer[]} */
+export function checkedServers(list) {
+  if (!Array.isArray(list)) return [];
+  /** @type {RTCIceServer[]} */
+  const found = [];
+  for (const item of list.slice(0, 8)) {
+    if (item && typeof item === "object" && typeof item.urls === "string") {
+      const ok = server(item.urls, item.username, item.credential);
+      if (ok) found.push(ok);
+    }
+  }
+  return found;
+}

@@ -292,7 +292,8 @@ function updateTrainRow(row, t, player, vm, layout) {
   if (player) {
     const count = player.is_viewer ? player.tiles_text : player.face_down;
     const text = [count, player.total_text].join(" · ");
-    const kind = player.kind === "human" ? "" : " · " + player.kind_label;
+    // a friend's seat whose device is not connected says so (and which computer plays it meanwhile)
+    const kind = (player.kind === "human" ? "" : " · " + player.kind_label) + (player.away ? " · " + player.away : "");
     const move = player.to_move ? ", " + TEXT.toMove : "";
     if (meta.dataset.text !== text + kind + move) {
       meta.dataset.text = text + kind + move;

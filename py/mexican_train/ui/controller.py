@@ -110,6 +110,8 @@ class Session(NamedTuple):
     error: str | None = None
     happened: Happened | None = None  # the action this step committed, if it committed one
     friends: tuple[tuple[int, str], ...] = ()  # seats played from a friend's device: (seat, its language)
+    away: tuple[int, ...] = ()  # friends' seats whose device is not connected now
+    stand_ins: tuple[tuple[int, str], ...] = ()  # an away friend's seat a computer plays meanwhile: (seat, level)
 
 
 class Facts(NamedTuple):
@@ -133,7 +135,7 @@ _known: tuple[Match | None, tuple[object, ...], Facts] | None = None
 def _fact_key(session: Session) -> tuple[object, ...]:
     """The fields of a Session besides its match that its facts depend on (not what is said or selected)."""
     return (session.revealed, session.awaiting_next, session.paused, session.hidden, session.rounds_seen,
-            session.final_seen)
+            session.final_seen, session.stand_ins)
 
 
 def facts(session: Session) -> Facts:
@@ -160,7 +162,7 @@ def _facts(session: Session) -> Facts:
     seen = people[0] if len(people) == 1 else session.revealed
     seat = match.round.seat   # on the board, the match is not over
     turn = shown == Screen.BOARD and not session.awaiting_next
-    person = match.players[seat].kind == HUMAN
+    person = match.players[seat].kind == HUMAN and seat not in dict(session.stand_ins)
     here = person and seat in people
     return Facts(
         screen=shown, viewer=seen,
@@ -186,7 +188,7 @@ def facts_for(session: Session, viewer: int | None, known: Facts | None = None) 
     match = session.match
     to_move = None
     if (match is not None and viewer is not None and known.screen == Screen.BOARD and not session.paused
-            and not session.awaiting_next and match.round.seat == viewer):
+            and not session.awaiting_next and match.round.seat == viewer and viewer not in dict(session.stand_ins)):
         to_move = viewer
     return known._replace(viewer=viewer, human_to_move=to_move, needs_reveal=False, hotseat=False)
 
@@ -383,6 +385,8 @@ def apply(session: Session, event: protocol.Event, seat: int | None = None) -> S
             return session._replace(cpu_speed=speed)
         case protocol.SetAfterTurn(value=value) if value in {choice.name for choice in AFTER_TURN}:
             return session._replace(after_turn=value)
+        case protocol.FriendSeat(seat=seat_, away=away, stand_in=level):
+            return friend_seat(session, seat_, away, level)
         case protocol.Visibility(hidden=hidden):
             if hidden and known.screen == Screen.BOARD and not session.paused:
                 # Nobody is watching: hold the match until the player is back and presses Continue. The
@@ -390,6 +394,21 @@ def apply(session: Session, event: protocol.Event, seat: int | None = None) -> S
                 return _shown(session._replace(hidden=True, paused=True, auto_paused=True), _(S.SAID_PAUSED))
             return session._replace(hidden=hidden)
     return session
+
+
+def friend_seat(session: Session, seat: int, away: bool, level: str) -> Session:
+    """A friend's seat is away (with a computer of ``level`` standing in, or "" for none: the match waits at
+    its turn) or back (its friend plays it again). Anything but a friend's seat, or a level that is no
+    computer's, changes nothing."""
+    from ..players import LEVELS
+    if seat not in {friend for friend, _lang in session.friends} or (level and level not in {l.name for l in LEVELS}):
+        return session
+    others = tuple(s for s in session.away if s != seat)
+    stand_ins = tuple(pair for pair in session.stand_ins if pair[0] != seat)
+    if not away:
+        return session._replace(away=others, stand_ins=stand_ins)
+    return session._replace(away=tuple(sorted(others + (seat,))),
+                            stand_ins=tuple(sorted(stand_ins + (((seat, level),) if level else ()))))
 
 
 def _select(session: Session, known: Facts, text: object) -> Session:
@@ -525,7 +544,14 @@ def cpu_thinking(session: Session) -> Steps[Action] | None:
         return None
     from ..players import think
     seat = match.round.seat
-    return think(match.players[seat].kind, seat_view(match, seat), _rng(match))
+    return think(kind_playing(session, seat), seat_view(match, seat), _rng(match))
+
+
+def kind_playing(session: Session, seat: int) -> str:
+    """Who plays ``seat`` now: its kind in the match, or the level of the computer standing in for a friend
+    who is away (``Session.stand_ins``)."""
+    assert session.match is not None
+    return dict(session.stand_ins).get(seat, session.match.players[seat].kind)
 
 
 def cpu_play(session: Session, action: Action) -> Session:
@@ -544,7 +570,7 @@ def _commit(session: Session, known: Facts, action: Action) -> Session:
     seat = before.round.seat
     after = before.apply(action)
     lines, moves = narrate(before, after, viewer=known.viewer)
-    cpu = before.players[seat].kind != HUMAN
+    cpu = kind_playing(session, seat) != HUMAN
     turn_over = after.round.number != before.round.number or after.round.over or after.round.seat != seat
     session = session._replace(match=after, selected=None, hint=None,
                                happened=Happened(before.round.number, step_events(before, after)))
@@ -622,7 +648,9 @@ def restore(match: Match, app: dict[str, Any] | None) -> Session:
                       awaiting_next=bool(app.get("awaiting_next")),
                       cpu_speed=_speed(app.get("cpu_speed")),
                       after_turn=_after_turn(app.get("after_turn"), match, len(match.humans) - len(friends)),
-                      friends=friends)
+                      # the friends' devices were connected to the page that saved: each comes back by a new
+                      # invitation (static/js/friends.js), and until then its seat is away
+                      friends=friends, away=tuple(seat for seat, _lang in friends))
     session = session._replace(selected=_saved_selection(session, app.get("selected")))
     if session.awaiting_next:
         return _prompted(session, (_(S.SAID_RESTORED),), _(S.DO_NEXT))

@@ -48,7 +48,8 @@ def refusal(session: Session, seat: int, event: protocol.Event) -> str | None:
     if isinstance(event, protocol.Refresh):
         return None
     known = facts(session)
-    if (known.screen != Screen.BOARD or session.paused or session.awaiting_next or match.round.seat != seat):
+    if (known.screen != Screen.BOARD or session.paused or session.awaiting_next or match.round.seat != seat
+            or seat in dict(session.stand_ins)):
         return OUT_OF_TURN
     if isinstance(event, protocol.PickTile):
         try:

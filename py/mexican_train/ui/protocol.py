@@ -211,6 +211,18 @@ class Visibility(Event):
     hidden: bool
 
 
+@declare("friend_seat", MATCH)
+@dataclass(frozen=True)
+class FriendSeat(Event):
+    """A friend's seat, from the host's page: its device is connected (``away`` false) or its channel closed;
+    while it is away, a computer of level ``stand_in`` plays it, or nobody ("": the match waits at its turn).
+    When the friend is back, the computer hands the seat back."""
+
+    seat: int
+    away: bool
+    stand_in: str = ""
+
+
 @declare("refresh", MATCH)
 @dataclass(frozen=True)
 class Refresh(Event):

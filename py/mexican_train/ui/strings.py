@@ -99,6 +99,9 @@ DO_STOP = N_("Nothing more fits: end your chain.")
 DO_REVEAL = N_("Pass the device to {name}, then press Reveal hand.")
 DO_NEXT = N_("Turn over. Look at the board, then press Next player.")
 DO_WAIT_CPU = N_("{name} is thinking…")
+DO_WAIT_AWAY = N_("Waiting for {name}: their device is not connected.")
+AWAY = N_("away")
+AWAY_STAND_IN = N_("away: CPU · {level} plays meanwhile")
 DO_WATCH = N_("{name} to play.")
 DO_PAUSED = N_("Paused. Nothing moves until you continue.")
 
@@ -405,7 +408,8 @@ NAMED_BY_LABEL = {
 NEVER_THE_VIEWER = {
     HAND_HIDDEN: "a hot-seat hand not shown yet: the person it belongs to is not at the screen",
     DO_REVEAL: "the next person of a hot-seat table, who is not looking yet",
-    DO_WAIT_CPU: "a computer's seat", DO_WATCH: "another seat's turn", SAID_CPU_TURN: "a computer's seat",
+    DO_WAIT_CPU: "a computer's seat", DO_WAIT_AWAY: "an away friend's seat: its device gets no view while away",
+    DO_WATCH: "another seat's turn", SAID_CPU_TURN: "a computer's seat",
     SAID_NAMES_CLEANED: "names someone typed, never a default name",
     KIND_CPU: "a computer level, not a seat", STATS_VS_LEVEL: "a computer level, not a seat",
     PAGE_TEXT["seatCpu"]: "a computer's seat on the setup screen",

@@ -23,7 +23,7 @@ from ..players import LEVELS
 from ..rules import IMMEDIATE, PRESET_NAMES, Rules
 from ..tiles import Tile
 from . import strings as S
-from .controller import CPU_SPEEDS, Facts, Happened, Screen, Session, facts as facts_of, facts_for, targets_of
+from .controller import CPU_SPEEDS, Facts, Happened, Screen, Session, facts as facts_of, facts_for, kind_playing, targets_of
 from .narrate import is_you, seat_label, tile_text, train_name, train_title
 from .views import (BoardScreen, BoardView, Button, CommandButton, CommandId, Focus, GameView, HandTile, HandView, Hint,
                     MatchEnd, MatchEndRow, MatchSummary, PlayerRow, RoundEnd, RoundEndRow, RoundLine, Series, SetupView,
@@ -56,7 +56,7 @@ def view_model(session: Session, facts: Facts | None = None, viewer: int | None 
         "screen": BOARD_SCREENS[shown], "announce": list(session.announce), "prompts": list(session.prompts),
         "error": session.error,
         "round": _round_line(match, state),
-        "players": _players(known, match, state, me),
+        "players": _players(session, known, match, state, me),
         "trains": _trains(session, known, match, state, me),
         "hand": _hand(session, known, match, state, me),
         "commands": _commands(session, known, match),
@@ -146,7 +146,7 @@ def _result(state: RoundState) -> RoundResult:
     return state.result
 
 
-def _players(known: Facts, match: Match, state: RoundState, me: int | None) -> list[PlayerRow]:
+def _players(session: Session, known: Facts, match: Match, state: RoundState, me: int | None) -> list[PlayerRow]:
     # the round is over: its points count at once, as its summary says
     totals = match.running_totals[state.number] if state.result is not None else match.totals_before(state.number)
     rows: list[PlayerRow] = []
@@ -158,9 +158,17 @@ def _players(known: Facts, match: Match, state: RoundState, me: int | None) -> l
             "tiles": count, "tiles_text": plural(S.TILES_IN_HAND, count), "total": totals[seat],
             "total_text": _(S.MATCH_TOTAL).format(n=totals[seat]),
             "to_move": state.result is None and state.seat == seat, "is_viewer": seat == me,
-            "face_down": plural(S.FACE_DOWN, count),
+            "face_down": plural(S.FACE_DOWN, count), "away": _away(session, seat),
         })
     return rows
+
+
+def _away(session: Session, seat: int) -> str:
+    """A friend's seat whose device is not connected, in words (with the computer playing it meanwhile)."""
+    if seat not in session.away:
+        return ""
+    level = dict(session.stand_ins).get(seat)
+    return _(S.AWAY_STAND_IN).format(level=_(LEVEL_LABELS[level])) if level else _(S.AWAY)
 
 
 def kind_label(kind: str) -> str:
@@ -297,8 +305,10 @@ def _banner(session: Session, known: Facts, match: Match, state: RoundState, me:
     seat = state.seat   # on the board: the round in play
     if known.needs_reveal:
         return _(S.DO_REVEAL).format(name=match.players[seat].name)
-    if match.players[seat].kind != HUMAN:
+    if kind_playing(session, seat) != HUMAN:
         return _(S.DO_WAIT_CPU).format(name=match.players[seat].name)
+    if seat in session.away:
+        return _(S.DO_WAIT_AWAY).format(name=match.players[seat].name)
     if me != seat:
         return _(S.DO_WATCH).format(name=match.players[seat].name)
     if session.selected is not None:

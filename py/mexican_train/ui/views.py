@@ -55,6 +55,7 @@ class PlayerRow(TypedDict):
     to_move: bool
     is_viewer: bool
     face_down: str
+    away: str  # a friend's seat whose device is not connected: says so (and who plays meanwhile); else ""
 
 
 TrainState = Literal["double", "shared", "marked", "private"]

@@ -252,7 +252,7 @@ def view_model(found: list[replay.Step], index: int, full: Match, items: list[Re
         "where": where,
         "engine_text": _(S.ENGINE).format(value=state.engine),
         "boneyard_text": _(S.BONEYARD).format(count=state.boneyard_count),
-        "players": _players(bystander, position, state, you),
+        "players": _players(session, bystander, position, state, you),
         "trains": _trains(session, bystander, position, state, you),
         "hands": hands, "hands_shown": over_in_file,
         "said": list(said) or ([_(S.REPLAY_DEAL).format(round=step.round + 1)] if step.action == 0 else []),
