@@ -34,7 +34,9 @@ import zlib
 import pytest
 
 from e2e.conftest import ARGS, DESKTOP, Watch, chromium, wait_ready
-from e2e.test_accessibility import AXE, assert_no_violations, run_axe
+from e2e.test_accessibility import AXE, assert_no_violations, no_overflow, run_axe
+from e2e.test_first_minute import CUT_JS
+from e2e.test_languages import FIT_JS, PHONE, ZOOMED
 from e2e.test_host import sites  # noqa: F401 - a fixture: two more origins serving tmp_path
 
 if os.environ.get("MT_FRIENDS_NETNS") != "1" or [name for _i, name in socket.if_nameindex()] != ["lo"]:
@@ -328,7 +330,7 @@ def paste(host: Host, reply: str) -> str:
     return host.page.inner_text("#reader-status")
 
 
-def lost_and_back(browser, host: Host, ana: Friend, bea: Friend, found: dict) -> None:
+def lost_and_back(browser, host: Host, ana: Friend, bea: Friend, found: dict, cut: list[str]) -> None:
     """At Ana's turn her tab closes: her seat is away on every device and the match waits; a computer (Easy)
     plays her turn; the host takes the seat back; a reply without her seat's token is refused; her browser
     opens the host's new invitation and its reply, carrying the token, puts her back in her seat."""
@@ -343,6 +345,7 @@ def lost_and_back(browser, host: Host, ana: Friend, bea: Friend, found: dict) ->
     row = '#away-seats .lobby-seat[data-seat="1"]'
     host.page.wait_for_selector(row + ' [data-invite-link][href*="#join="]')
     run_axe(host.page, "away panel", found)
+    cut += fits(host.page, "away panel")
     assert "Waiting for Ana" in host.page.inner_text("#banner")
     bea.page.wait_for_function("() => document.getElementById('trains').textContent.includes('ausente')")
     step = host.page.get_attribute("html", "data-step")
@@ -368,8 +371,24 @@ def lost_and_back(browser, host: Host, ana: Friend, bea: Friend, found: dict) ->
     bea.page.wait_for_function("() => !document.getElementById('trains').textContent.includes('ausente')")
 
 
+def fits(page, where: str) -> list[str]:
+    """What is cut off or past its control's edge at 360 px and at 200% zoom (failing at once if the page is
+    wider than the window), as e2e/test_languages.py checks every other screen."""
+    size = page.viewport_size
+    cut = []
+    for viewport, label in ((PHONE, "360 px"), (ZOOMED, "200% zoom")):
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(60)
+        no_overflow(page, f"{where} at {label}")
+        cut += [f"[{where} at {label}] {c}" for c in page.evaluate(CUT_JS, "body")]
+        cut += [f"[{where} at {label}] past its edge: {c}" for c in page.evaluate(FIT_JS)]
+    page.set_viewport_size(size)
+    return cut
+
+
 def test_three_devices_join_by_links_and_play_a_round(rtc_browser, server):
     found: dict = {}
+    cut: list[str] = []
     host = Host(rtc_browser, server + "?test=1&set=6&seats=4&seat0=human&name0=Hana&seat1=friend&name1=Ana"
                 "&seat2=friend&name2=Bea&seat3=random&rounds=one&speed=instant&after_turn=go&seed=5&autostart=1", axe=True)
     host.page.wait_for_selector("#lobby-screen", state="visible")
@@ -378,6 +397,7 @@ def test_three_devices_join_by_links_and_play_a_round(rtc_browser, server):
     run_axe(ana.page, "join", found)
     bea = Friend(rtc_browser, host.invite(2), locale="es-ES")
     assert bea.page.url.split("#")[0].endswith("friend.es.html")
+    cut += fits(host.page, "lobby") + fits(ana.page, "join") + fits(bea.page, "join, in Spanish")
     host.open_reply(ana.reply)
     host.open_reply(bea.reply)
     for f in (ana, bea):
@@ -385,8 +405,10 @@ def test_three_devices_join_by_links_and_play_a_round(rtc_browser, server):
         assert set(candidates(f.reply)) == {"127.0.0.1"}
     host.page.wait_for_selector("#game-screen", state="visible")
     run_axe(ana.page, "friend's board", found)
-    lost_and_back(rtc_browser, host, ana, bea, found)
+    cut += fits(ana.page, "friend's board") + fits(bea.page, "friend's board, in Spanish")
+    lost_and_back(rtc_browser, host, ana, bea, found, cut)
     assert_no_violations(found)
+    assert not cut, "text cut off or past its control's edge:\n" + "\n".join(cut)
     banner = bea.page.inner_text("#rules")
     assert "Juego" in banner or "fichas" in banner or "mula" in banner.lower(), banner   # Bea's views are in Spanish
     play_round(host, [ana, bea])
