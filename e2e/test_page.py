@@ -397,7 +397,8 @@ def test_pause_and_continue_by_button_and_keys_stop_cpu_play(app):
         Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'visible'});
         document.dispatchEvent(new Event('visibilitychange'));
     }""")
-    assert page.locator("#pause-dialog").is_visible()
+    # the pause is Python's answer to the hidden tab, which may come after the tab is visible again
+    page.wait_for_selector("#pause-dialog", state="visible", timeout=10_000)
     frozen(0.9)
     page.click('#pause-dialog [data-action="resume"]')
     moves()
