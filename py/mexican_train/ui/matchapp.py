@@ -140,9 +140,10 @@ class MatchApp:
         match = before.match
         assert match is not None
         kind = match.players[match.round.seat].kind
-        self.commit(controller.cpu_play(before, action), stores)
-        spent = thought_ms + (time.perf_counter() - started) * 1000
+        after = controller.cpu_play(before, action)
+        spent = thought_ms + (time.perf_counter() - started) * 1000   # the choice and the move, not the save
         self.cpu_ms = self.cpu_ms[-499:] + [(kind, round(spent, 3))]
+        self.commit(after, stores)
 
     def hint_job(self) -> Job[tuple[Action, str]] | None:
         """The hint for the person to move, as a job (None when no hint is due)."""

@@ -575,8 +575,15 @@ def _texts(raw: object, shown: str, name: str) -> Texts:
 _BAD = object()
 
 
+_HINTS: dict[type[Event], dict[str, Any]] = {}
+
+
 def _hints(cls: type[Event]) -> dict[str, Any]:
-    found: dict[str, Any] = typing.get_type_hints(cls)
+    """The field types of an event class, worked out once (``get_type_hints`` compiles each annotation's text
+    again at every call: most of a small call's Python time in the page)."""
+    found = _HINTS.get(cls)
+    if found is None:
+        found = _HINTS[cls] = typing.get_type_hints(cls)
     return found
 
 
