@@ -3,7 +3,7 @@
 
     python3 -m bench.longtasks                         # 4x slower CPU: instant and normal speed, the review
     python3 -m bench.longtasks --rate 4 --speeds instant --runs 3 --no-review
-    python3 -m bench.longtasks --speeds instant --profile      # also dissect each task over 100 ms
+    python3 -m bench.longtasks --speeds instant --profile      # also dissect each task over 100 ms (--over)
     python3 -m bench.longtasks --phone                         # on bench/phone_speed.py's phone
 
 Serves the repository (scripts/serve.py, a process of its own on a free
@@ -105,7 +105,7 @@ def open_page(browser, base: str, phone: bool):
 
 
 def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: int, profile: bool = False,
-         phone: bool = False) -> dict:
+         phone: bool = False, over: float = 100) -> dict:
     """One match at ``speed`` under a CPU slowed ``rate`` times: the long tasks and the slowest bridge steps."""
     context, page, problems = open_page(browser, base, phone)
     try:
@@ -123,14 +123,14 @@ def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: in
         long = [(s, d) for s, d in page.evaluate("window.mtLong") if start <= s <= end]
         tasks = [d for _, d in long]
         steps = page.evaluate("window.mtPerf.steps")
-        # each task over 100 ms, with the bridge call that ran inside it (if one did)
+        # each task over ``over`` ms, when it began in the match, with the bridge call that ran inside it (if one did)
         culprits = []
         for s, d in long:
-            if d > 100:
+            if d > over:
                 inside = [x for x in steps if s <= x.get("at", -1) <= s + d]
-                culprits.append((d, inside[0] if inside else None))
+                culprits.append((d, inside[0] if inside else None, s - start))
         throttle.close()
-        profiled = dissect(browser.stop_tracing(), start, end) if profile else []
+        profiled = dissect(browser.stop_tracing(), start, end, over) if profile else []
     finally:
         context.close()
     slow = sorted(steps, key=lambda s: -(s["py"] + s["render"]))[:5]
@@ -185,7 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", default="strong,normal,easy,strong", help="CPU kinds of the match, by seat")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=1, help="matches per speed (seeds seed, seed+1, ...)")
-    parser.add_argument("--profile", action="store_true", help="trace the match and dissect each task over 100 ms")
+    parser.add_argument("--profile", action="store_true", help="trace the match and dissect each task over --over ms")
+    parser.add_argument("--over", type=float, default=100, help="name (and with --profile dissect) each task over this, "
+                        "ms (default 100)")
     parser.add_argument("--no-review", action="store_true", help="skip the review of a 13-round match")
     parser.add_argument("--phone", action="store_true", help="bench/phone_speed.py's phone (360x740, touch) "
                         "instead of a 1100x850 window")
@@ -199,7 +201,8 @@ def main(argv: list[str] | None = None) -> int:
                   f" {args.seats} on double-12, one round")
             for speed in args.speeds.split(","):
                 for run in range(args.runs):
-                    r = play(browser, base, args.seats.split(","), speed, args.rate, args.seed + run, args.profile, args.phone)
+                    r = play(browser, base, args.seats.split(","), speed, args.rate, args.seed + run, args.profile, args.phone,
+                             args.over)
                     tasks = r["tasks"]
                     over = [d for d in tasks if d > 100]
                     print(f"{speed:8} seed {args.seed + run}: {r['seconds']:.0f} s, {r['steps']} bridge calls;"
@@ -209,10 +212,10 @@ def main(argv: list[str] | None = None) -> int:
                     for s in r["slow"]:
                         print(f"    slowest bridge calls: {s['type']:8} python+json {s['py']:.0f} ms,"
                               f" drawing {s['render']:.0f} ms")
-                    for d, s in r["culprits"]:
+                    for d, s, at in r["culprits"]:
                         inside = f"{s['type']} (python+json {s['py']:.0f} ms, drawing {s['render']:.0f} ms)" if s \
                             else "no bridge call"
-                        print(f"    task of {d:.0f} ms: {inside}")
+                        print(f"    task at {at:,.0f} ms, {d:.0f} ms long: {inside}")
                     for line in r["profiled"]:
                         print(line)
                     for problem in r["problems"]:

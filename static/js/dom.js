@@ -33,6 +33,16 @@ export function find(selector, kind, root = document) {
 }
 
 /**
+ * Run ``fn`` in a task of its own once the browser has drawn the next frame, when asking for sizes or
+ * scrolling costs nothing more (the layout is done). A hidden page draws no frames: then at once, as a task.
+ * @param {() => void} fn
+ */
+export function afterPaint(fn) {
+  if (document.visibilityState === "hidden") setTimeout(fn, 0);
+  else requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
+/**
  * A new element: its class and text, when given.
  * @template {keyof HTMLElementTagNameMap} K
  * @param {K} tag

@@ -2,7 +2,7 @@
 // state: only what it needs to update the DOM without losing focus (elements
 // keyed by tile and train) and which long trains the person expanded.
 // All text from the vm goes in with textContent, never as markup.
-import { $, find, h } from "./dom.js";
+import { $, afterPaint, find, h } from "./dom.js";
 import { tileSvg } from "./tiles.js";
 import { REGISTRY, TEXT, fill, plural } from "./text.js";
 import { drawChart } from "./chart.js";
@@ -17,6 +17,10 @@ let lastFocusKey = null;
 let lastSelected = null;
 /** @type {(() => void) | null} */
 let pendingFocus = null;             // a focus move waiting for a person's dialog to close
+let freshScreen = true;              // the game screen has just been shown: nothing on it is laid out yet
+let focusWaits = false;              // its first focus move waits for the first frame
+/** @type {Py.BoardView | null} */
+let latest = null;                   // the view model drawn last
 
 /**
  * @param {Node} node
@@ -170,7 +174,6 @@ function renderTrains(vm) {
   keepFocusClear();
   const players = vm.players || [];
   if (expandedRound !== vm.round.number) { expanded.clear(); expandedRound = vm.round.number; }
-  const layout = trainLayout();
   const rows = new Map([...parts(box)].map((row) => [row.dataset.row, row]));
   /** @type {Node | null} */
   let previous = null;
@@ -180,7 +183,7 @@ function renderTrains(vm) {
       row = buildTrainRow(t);
     }
     rows.delete(t.id);
-    updateTrainRow(row, t, t.owner === null ? null : players[t.owner], vm, layout);
+    updateTrainRow(row, t, t.owner === null ? null : players[t.owner], vm, trainLayout);
     const want = /** @type {ChildNode | null} */ (previous ? previous.nextSibling : box.firstChild);
     if (want !== row) box.insertBefore(row, want);
     previous = row;
@@ -273,7 +276,7 @@ function buildTrainRow(t) {
  * @param {Py.TrainRow} t
  * @param {Py.PlayerRow | null} player  the train's owner (none for the shared train)
  * @param {Py.BoardView} vm
- * @param {TrainLayout} layout
+ * @param {() => TrainLayout} layout  how many tiles fit, measured when first asked
  */
 function updateTrainRow(row, t, player, vm, layout) {
   const cls = ["train", "st-" + t.state];
@@ -310,7 +313,8 @@ function updateTrainRow(row, t, player, vm, layout) {
   const count = t.tiles.length;
   const open = expanded.has(t.id);
   let shown = t.tiles;
-  if (!open && count > layout.all) shown = t.tiles.slice(count - layout.some);
+  // one tile always fits: the line is measured only when a train holds more (never for a new round's board)
+  if (!open && count > 1 && count > layout().all) shown = t.tiles.slice(count - layout().some);
   const hiddenCount = count - shown.length;
   earlier.hidden = !(hiddenCount > 0 || open);
   earlier.setAttribute("aria-expanded", open ? "true" : "false");
@@ -510,9 +514,21 @@ function focusFirst(selectors) {
   for (const sel of selectors) {
     /** @type {(HTMLElement & {disabled?: boolean}) | null} */
     const el = /** @type {HTMLElement | null} */ (typeof sel === "string" ? document.querySelector(sel) : sel);
-    if (el && !el.hidden && !el.disabled && el.offsetParent !== null) { el.focus(); return el; }
+    if (el && !el.hidden && !el.disabled && rendered(el)) {
+      // no scrolling yet: that would lay out the whole page in the middle of drawing (the first board of a
+      // match was one task of 100 ms at a 4x slower CPU); once the browser has drawn the frame, it is cheap
+      el.focus({ preventScroll: true });
+      afterPaint(() => { if (document.activeElement === el) el.scrollIntoView({ block: "nearest" }); });
+      return el;
+    }
   }
   return null;
+}
+
+/** Whether ``el`` is rendered at all (no ``display: none`` on it or above it), asked without a layout.
+ * @param {HTMLElement} el */
+function rendered(el) {
+  return typeof el.checkVisibility === "function" ? el.checkVisibility() : el.offsetParent !== null;
 }
 
 /** @param {Py.BoardView} vm */
@@ -568,12 +584,12 @@ function lost(el) {
  * the hand, else the first visible command, else the board.
  */
 export function rescueFocus() {
-  if (topDialog() || $("game-screen").hidden || !lost(document.activeElement)) return;
+  if (focusWaits || topDialog() || $("game-screen").hidden || !lost(document.activeElement)) return;
   focusFirst(["#hand-tiles .htile.playable", "#hand-tiles .htile", "#actions button:not([hidden])", "#board"]);
 }
 
 /** Forget the focus history (a new match, or back from the setup screen). */
-export function resetFocus() { lastFocusKey = null; lastSelected = null; }
+export function resetFocus() { lastFocusKey = null; lastSelected = null; freshScreen = true; }
 
 // ---------------------------------------------------------------- the whole screen
 /** @param {Py.BoardView} vm */
@@ -597,10 +613,25 @@ export function renderGame(vm) {
   if (vm.paused && vm.screen === "board") openDialog(pause); else if (pause.open) closeDialog(pause);
   renderRoundEnd(vm);
   renderMatchEnd(vm);
-  pinReachable();               // once the turn bar and the hand have their height: the board's is known
   const handShown = !!(vm.hand && !vm.hand.hidden && vm.screen === "board");
   if (vm.hotseat && !handShown) forgetPrivate();        // the hand left the screen: so do its lines
   announce(vm.announce, !!vm.hotseat && handShown, vm.prompts || []);
+  latest = vm;
+  if (freshScreen) {
+    // A screen just shown has no style or layout yet: pinning the trains (which measures them) and moving the
+    // focus (which asks what is rendered) would make the browser work them out in the middle of drawing (the
+    // first board was one task of 100 ms at a 4x slower CPU). After the first frame they are cheap.
+    freshScreen = false;
+    focusWaits = true;
+    afterPaint(() => {
+      focusWaits = false;
+      pinReachable();
+      if (latest) planFocus(latest);
+      rescueFocus();
+    });
+    return;
+  }
+  pinReachable();               // once the turn bar and the hand have their height: the board's is known
   planFocus(vm);
   rescueFocus();
 }
