@@ -42,6 +42,7 @@ class Worker:
         """Make the Page in the page's language; Python's version."""
         self.page = open_page(str(lang or "en"), clock=lambda: float(js.Date.now()))
         js.mtMark("mt-page-open")
+        js.mtIdle()   # the rest of the package's files are written now, between the page's calls
         return sys.version.split()[0]
 
     async def call(self, text: str) -> str:

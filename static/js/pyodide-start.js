@@ -48,6 +48,7 @@ const python = startPython({
   loadSnapshot,
   nextTask,
   ready: firstFrame,
+  idle: new Promise((resolve) => addEventListener("app:py-ready", () => setTimeout(resolve, 0), { once: true })),
   fromCache: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
   forced: /** @type {"snapshot" | "plain" | null} */ (new URLSearchParams(location.search).get("boot")),
   canSnapshot: typeof Worker !== "undefined",

@@ -10,3 +10,6 @@ def mtNextTask() -> Awaitable[None]:
 
 def mtMark(name: str) -> None:
     """A performance mark on the page's clock (static/js/worker/py-worker.js)."""
+
+def mtIdle() -> None:
+    """The game is up: what can wait may run now (static/js/worker/py-worker.js)."""

@@ -60,6 +60,13 @@ hop.port1.onmessage = () => { const resolve = hops.shift(); if (resolve) resolve
 /** @type {{stdout: (text: string) => void, stderr: (text: string) => void}} */
 const io = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 
+// py/worker.py says when the Page is made and the first screen can be answered: what can wait runs then.
+/** @type {() => void} */
+let gameUp = () => {};
+/** @type {Promise<void>} */
+const idle = new Promise((resolve) => { gameUp = resolve; });
+/** @type {{mtIdle?: () => void}} */ (globalThis).mtIdle = () => gameUp();
+
 const python = startPython({
   progress,
   note: (name, value) => post({ kind: "note", name, value }),
@@ -67,6 +74,7 @@ const python = startPython({
   loadSnapshot: async (url, onProgress) => (await readSnapshot(url, onProgress)).memory,
   nextTask: () => Promise.resolve(),   // nothing on this thread has to answer a tap
   ready: Promise.resolve(),
+  idle,
   fromCache: params.get("sw") === "1",
   forced: /** @type {"snapshot" | "plain" | null} */ (params.get("boot")),
   canSnapshot: true,
