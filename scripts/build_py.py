@@ -6,14 +6,17 @@ The page unpacks this one archive into Python's working folder
 package instead of one per module, and a module added to the package is
 picked up without touching index.html.
 
-Beside each module the archive holds its bytecode (``__pycache__/*.pyc``),
-compiled by the page's own Python version (scripts/compile_pyc.mjs runs
-Pyodide from node_modules under Node): importing the package in the page then
-skips compiling it (~140 ms in Pyodide from source, ~45 ms from bytecode).
-It also holds ``pyscript/__pycache__/*.pyc``, checked bytecode of the Python
-package PyScript writes as source into the same folder at every start (from
-vendor/pyscript), so PyScript's own import skips compiling too.
-Without Node or node_modules the archive holds the sources only, and says so.
+The game's modules travel as sources only: the page's Python nearly always
+starts from its memory snapshot, which holds them imported already, so their
+bytecode would be 380 KB more to download for nothing (it saved ~95 ms of
+compiling only on the usual start-up, taken on slow networks, where those
+bytes cost more: 2 s at Slow 4G's 190 kB/s). The archive holds
+``pyscript/__pycache__/*.pyc``, hash-based bytecode of the Python package
+PyScript writes as source into the same folder at every start (from
+vendor/pyscript, compiled by the page's own Python: scripts/compile_pyc.mjs
+runs Pyodide from node_modules under Node), so PyScript's own import, which
+every start runs, skips compiling. Without Node or node_modules the archive
+holds the sources only, and says so.
 
     python3 -m scripts.build_py           # build if stale, print what it did
     python3 -m scripts.build_py --check   # exit 1 if the archive is missing or stale
@@ -142,7 +145,7 @@ def build(archive: str = ARCHIVE, package: str = PACKAGE) -> int:
             continue
         with open(path, encoding="utf-8") as f:
             texts[name] = f.read()
-    compiled = bytecode(texts)
+    compiled = bytecode({})   # PyScript's bytecode only (the module's docstring says why)
     entries = [(name, text.encode("utf-8")) for name, text in texts.items()] + catalogues
     if compiled:
         tag, pycs = compiled

@@ -5,9 +5,9 @@
 //       "pyc": {"mexican_train/engine.py": "<base64 .pyc>", ...},
 //       "pyscript": {"pyscript/web.py": "<base64 .pyc>", ...}}      (with --pyscript)
 //
-// Used by scripts/build_py.py so that py/mexican_train.zip carries __pycache__/*.pyc next to the
-// sources: the page then imports the package without compiling it (measured in Pyodide: ~140 ms
-// from source, ~45 ms from bytecode). The .pyc files are "unchecked hash-based" (PEP 552): Python
+// scripts/build_py.py asks it for PyScript's bytecode only (the game's modules travel as sources: its
+// docstring says why); given sources on stdin it compiles those too (in Pyodide: ~140 ms of importing the
+// game from source, ~45 ms from bytecode). Those .pyc files are "unchecked hash-based" (PEP 552): Python
 // uses them without comparing them to the source, and the bytes depend only on the source, so the
 // archive stays deterministic. Bytecode is tied to Python's version: CPython on this machine is
 // another version, hence Pyodide here, the same package as the one copied into vendor/.

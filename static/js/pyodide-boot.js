@@ -95,16 +95,15 @@ function inflateRaw(data) {
  * Unpack the package archive into Python's working folder, as pyodide.unpackArchive(bytes, "zip") does,
  * but read by JavaScript (the browser inflates each entry) instead of by Python's zipfile and shutil:
  * on the emulated phone ~250 ms of one task less. Without DecompressionStream, or with an archive it
- * does not read (another compression, a name outside the folder), Pyodide's way. Entries named in ``skip``
- * are left out, those in ``later`` are written by ``rest()``. Returns the files written, those left out, and
- * ``rest``, which writes the later ones and says how many.
+ * does not read (another compression, a name outside the folder), Pyodide's way. Entries named in ``later``
+ * are written by ``rest()``. Returns how many files were written, and ``rest``, which writes the later ones and
+ * says how many.
  * @param {PyodideAPI} pyodide
  * @param {Uint8Array} bytes
- * @param {Set<string>} [skip]
  * @param {Set<string>} [later]
- * @returns {Promise<{written: number, skipped: number, rest: () => Promise<number>}>}
+ * @returns {Promise<{written: number, rest: () => Promise<number>}>}
  */
-async function unpackPackage(pyodide, bytes, skip = new Set(), later = new Set()) {
+async function unpackPackage(pyodide, bytes, later = new Set()) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = zipEnd(bytes);
   /** @type {[string, () => Promise<Uint8Array>][]} */
@@ -112,7 +111,6 @@ async function unpackPackage(pyodide, bytes, skip = new Set(), later = new Set()
   /** @type {[string, () => Promise<Uint8Array>][]} */
   const afterwards = [];
   let readable = end >= 0 && typeof DecompressionStream !== "undefined";
-  let skipped = 0;
   const names = new TextDecoder();
   for (let i = 0, at = readable ? view.getUint32(end + 16, true) : 0; readable && i < view.getUint16(end + 10, true); i++) {
     if (view.getUint32(at, true) !== 0x02014b50) { readable = false; break; }   // a central directory entry
@@ -123,7 +121,6 @@ async function unpackPackage(pyodide, bytes, skip = new Set(), later = new Set()
     const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
     at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
     if (name.endsWith("/")) continue;
-    if (skip.has(name)) { skipped++; continue; }
     if ((method !== 0 && method !== 8) || name.startsWith("/") || name.split("/").includes("..")) { readable = false; break; }
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const data = bytes.subarray(start, start + size);
@@ -131,7 +128,7 @@ async function unpackPackage(pyodide, bytes, skip = new Set(), later = new Set()
   }
   if (!readable) {
     pyodide.unpackArchive(bytes, "zip");
-    return { written: 0, skipped: 0, rest: () => Promise.resolve(0) };
+    return { written: 0, rest: () => Promise.resolve(0) };
   }
   const FS = pyodide.FS;
   /** @param {[string, () => Promise<Uint8Array>][]} entries */
@@ -145,17 +142,16 @@ async function unpackPackage(pyodide, bytes, skip = new Set(), later = new Set()
     }
     return entries.length;
   };
-  return { written: await write(now), skipped, rest: () => write(afterwards) };
+  return { written: await write(now), rest: () => write(afterwards) };
 }
 
-// The game's modules that the snapshot holds already imported (from this very archive): their bytecode and their
-// sources, more than four fifths of the archive's bytes to inflate and write (1,319 of 1,581 KB) and most of
-// the unpacking's time. Python never reads that bytecode, so it is left out; the sources are only quoted by
-// tracebacks, so they are written once the game is up (``Place.idle``), except the screens' (ui.parts lists
-// its folder when the Page is made).
+// The sources of the game's modules that the snapshot holds already imported (from this very archive): most of
+// the archive's bytes to inflate and write, and most of the unpacking's time, for files that only a traceback
+// quotes. They are written once the game is up (``Place.idle``), except the screens' (ui.parts lists its folder
+// when the Page is made).
 const HELD_MODULES = "import os, sys\n" +
-  "[[os.path.relpath(m.__cached__), os.path.relpath(m.__file__)] for n, m in list(sys.modules.items())\n" +
-  " if (n == 'mexican_train' or n.startswith('mexican_train.')) and getattr(m, '__cached__', None)]";
+  "[os.path.relpath(m.__file__) for n, m in list(sys.modules.items())\n" +
+  " if (n == 'mexican_train' or n.startswith('mexican_train.')) and getattr(m, '__file__', None)]";
 
 // A restored Python finds its standard library through zipimport's directory of the zip it was
 // started with (make_snapshot.mjs notes that zip's size): a snapshot from another zip is refused.
@@ -386,16 +382,13 @@ export function startPython(place, io) {
     place.note("mtSnapshotPackage", held);
     if (held === "same") {
       const found = pyodide.runPython(HELD_MODULES);
-      for (const [bytecode, source] of /** @type {[string, string][]} */ (found.toJs())) {
-        heldBytecode.add(bytecode);
+      for (const source of /** @type {string[]} */ (found.toJs())) {
         if (!source.startsWith("mexican_train/ui/parts/")) heldSources.add(source);
       }
       found.destroy();
     }
     return pyodide;
   }
-  /** @type {Set<string>} */
-  const heldBytecode = new Set();
   /** @type {Set<string>} */
   const heldSources = new Set();
 
@@ -419,9 +412,8 @@ export function startPython(place, io) {
   }).then(async (pyodide) => {
     place.mark("mt-python-booted");
     await place.nextTask();
-    const unpacked = await unpackPackage(pyodide, new Uint8Array(await archive), heldBytecode, heldSources);
-    place.note("mtUnpacked", unpacked.written);   // test hooks: the files written, the bytecode left out, and
-    place.note("mtUnpackSkipped", unpacked.skipped);   // the sources written once the game is up
+    const unpacked = await unpackPackage(pyodide, new Uint8Array(await archive), heldSources);
+    place.note("mtUnpacked", unpacked.written);   // test hooks: the files written, and those written once the game is up
     place.idle.then(unpacked.rest).then((n) => place.note("mtUnpackedLater", n));
     return pyodide;
   });
