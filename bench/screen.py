@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
                            progress=None)[0]
         t = s.times[0]
         print(f"{text or 'default'} vs {args.against}: {100 * s.won[0]:.1f}% ± {100 * s.won[1]:.1f} of {s.rounds} "
-              f"rounds (seed {args.seed}), cpu ms with a choice median/p95 {t.cpu_choice[0]:.1f}/{t.cpu_choice[1]:.1f}"
+              f"rounds (seed {args.seed}), points per round {s.points[0][0]:.1f} vs {s.points[1][0]:.1f}, cpu ms with a choice median/p95 {t.cpu_choice[0]:.1f}/{t.cpu_choice[1]:.1f}"
               f" vs {s.times[1].cpu_choice[0]:.1f}/{s.times[1].cpu_choice[1]:.1f}, "
               f"{time.perf_counter() - started:.0f}s", flush=True)
     return 0
