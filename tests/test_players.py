@@ -21,7 +21,7 @@ import pytest
 from mexican_train import Rules, full_set, new_match
 from mexican_train.cli import main
 from mexican_train.match import Player, start_round
-from mexican_train.players import PLAYERS, explain, get_player, player_rng, rollout, strong
+from mexican_train.players import PLAYERS, explain, get_player, player_rng, rollout, strong, strong0
 from mexican_train.players.base import plan_chain
 from mexican_train.players.sampling import Knowledge, tile_bits
 from mexican_train.players.sim import BOUND, DOUBLE, FREE, Sim
@@ -151,10 +151,11 @@ def test_states_that_show_a_seat_the_same_view_get_the_same_decision_at_every_le
         assert other.hands != state.hands or other.boneyard != state.boneyard or not view.unseen_tiles()
         assert seat_view(other, seat) == view
         lacks_seen = lacks_seen or any(e.lacks for e in view.events)
-        for kind in LEVELS:
+        for kind in LEVELS + ("strong0",):
             seed = rng.randrange(10**6)
-            mine = get_player(kind)(view, random.Random(seed))
-            theirs = get_player(kind)(seat_view(other, seat), random.Random(seed))
+            player = strong0.choose if kind == "strong0" else get_player(kind)
+            mine = player(view, random.Random(seed))
+            theirs = player(seat_view(other, seat), random.Random(seed))
             assert mine == theirs, (kind, str(mine), str(theirs))
         checked += 1
         if checked >= 8:

@@ -19,7 +19,7 @@ import pytest
 
 from mexican_train import matchfile, new_match
 from mexican_train.match import Player
-from mexican_train.players import strong
+from mexican_train.players import strong, strong0
 from mexican_train.view import seat_view
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden", "strong_choices.json.gz")
@@ -58,6 +58,15 @@ def test_strong_picks_the_recorded_action_at_every_golden_position():
     differ = []
     for label, view, seed, expected in golden_positions():
         got = str(strong.choose(view, random.Random(seed)))
+        if got != expected:
+            differ.append(f"{label}: recorded {expected}, now {got}")
+    assert not differ, f"{len(differ)} choices changed:\n" + "\n".join(differ[:20])
+
+
+def test_strong0_the_frozen_old_strong_picks_the_recorded_action_at_every_8th_golden_position():
+    differ = []
+    for label, view, seed, expected in list(golden_positions())[::8]:
+        got = str(strong0.choose(view, random.Random(seed)))
         if got != expected:
             differ.append(f"{label}: recorded {expected}, now {got}")
     assert not differ, f"{len(differ)} choices changed:\n" + "\n".join(differ[:20])

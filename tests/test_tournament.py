@@ -100,3 +100,10 @@ def test_ladder_strong_beats_easy_on_fixed_deals():
     rules = Rules.make(set=12, seats=2)
     summary = tournament.run(["strong-easy"], 12, rules, seed=2026, progress=None)[0]
     assert summary.won[0] >= 0.6, f"Strong won only {100 * summary.won[0]:.0f}% of 24 rounds against Easy"
+
+
+def test_the_frozen_old_strong_plays_in_a_tournament_but_is_no_level_a_match_may_name():
+    from mexican_train.players import KINDS, PLAYERS
+    assert "strong0" not in PLAYERS and "strong0" not in KINDS
+    summary = tournament.run(["strong0-easy"], 2, Rules.make(set=6, seats=2), seed=3, progress=None)[0]
+    assert summary.rounds == 4

@@ -206,7 +206,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("tournament", help="play CPU levels against each other on seeded deals, both sides of each")
     p.add_argument("--pairings", default="strong-easy,strong-normal,normal-easy",
-                   help="comma-separated pairs of CPU levels, like strong-easy")
+                   help="comma-separated pairs of CPU levels, like strong-easy (also strong0, the frozen "
+                        "Strong of before, and strong:N, Strong on N play-outs)")
     p.add_argument("--deals", type=int, default=100, help="deals per pairing; each is played twice (seats swapped)")
     p.add_argument("--set", type=int, default=12)
     p.add_argument("--seats", type=int, default=2)

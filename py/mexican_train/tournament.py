@@ -61,12 +61,19 @@ def arrangement(kinds: tuple[str, str], seats: int, swapped: bool) -> list[str]:
     return [a if s % 2 == 0 else b for s in range(seats)]
 
 
+def opponents() -> dict[str, Chooser]:
+    """Every kind a tournament may seat: the CPU levels, and the frozen players kept only as yardsticks
+    (``strong0``, the Strong of before the stronger one; no match file may name it)."""
+    from .players import PLAYERS, strong0
+    return {**PLAYERS, "strong0": strong0.choose}
+
+
 def chooser(kind: str) -> Chooser:
     """The chooser of a CPU level; ``strong:N`` is Strong with a budget of N play-outs per decision."""
-    from .players import get_player, strong
+    from .players import strong
     name, _, budget = kind.partition(":")
     if not budget:
-        return get_player(name)
+        return opponents()[name]
     if name != "strong" or not budget.isdigit():
         raise ValueError(f"{kind!r}: only strong takes a play-out budget, as in strong:80")
     return functools.partial(strong.choose, iterations=int(budget))
@@ -180,11 +187,11 @@ def run(pairings: Iterable[str | tuple[str, str]], deals: int, rules: Rules, see
         progress: IO[str] | None = sys.stderr, chunk: int = 10) -> list[Summary]:
     """Play every pairing (``"strong-easy"`` or ``("strong", "easy")``) over ``deals`` deals."""
     pairs: list[tuple[str, ...]] = [tuple(p.split("-")) if isinstance(p, str) else tuple(p) for p in pairings]
-    from .players import PLAYERS
+    kinds_known = opponents()
     for pair in pairs:
-        if len(pair) != 2 or any(k.partition(":")[0] not in PLAYERS for k in pair):
+        if len(pair) != 2 or any(k.partition(":")[0] not in kinds_known for k in pair):
             raise ValueError(f"a pairing names two CPU levels like strong-easy, not {'-'.join(pair)!r}"
-                             f" (levels: {', '.join(PLAYERS)})")
+                             f" (levels: {', '.join(kinds_known)})")
         for k in pair:
             chooser(k)
     summaries = []

@@ -175,11 +175,11 @@ def common_plays(sim: Sim) -> tuple[list[Play], list[int] | None]:
     return plays, reach
 
 
-def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> None:
-    """Play ``sim`` to the end of the round with the play-out policy (edits ``sim`` and ``plans``)."""
+def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> int:
+    """Play ``sim`` to the end of the round with the play-out policy (edits ``sim`` and ``plans``), or for
+    ``max_steps`` steps (plays, draws, passes, stops); returns the steps taken."""
     if not uses_common_rules(sim):
-        _play_out_any_rules(sim, plans, max_steps)
-        return
+        return _play_out_any_rules(sim, plans, max_steps)
     nbone = len(sim.boneyard)
     steps = 0
     while sim.phase is not OVER and steps < max_steps:
@@ -196,6 +196,7 @@ def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> None:
                 sim.drawn_does_not_fit()
         else:
             sim.pass_turn()
+    return steps
 
 
 def any_rule_plays(sim: Sim) -> list[Play]:
@@ -237,7 +238,7 @@ def any_rule_plays(sim: Sim) -> list[Play]:
     return plays
 
 
-def _play_out_any_rules(sim: Sim, plans: Plans, max_steps: int) -> None:
+def _play_out_any_rules(sim: Sim, plans: Plans, max_steps: int) -> int:
     steps = 0
     nbone = len(sim.boneyard)
     while sim.phase is not OVER and steps < max_steps:
@@ -259,3 +260,4 @@ def _play_out_any_rules(sim: Sim, plans: Plans, max_steps: int) -> None:
                 sim.drawn_does_not_fit()
         else:
             sim.pass_turn()
+    return steps

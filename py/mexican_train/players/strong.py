@@ -56,6 +56,21 @@ HORIZON = 20
 ESTIMATE = (0.086, 0.077, -0.12, 0.012)
 
 
+class Settings(NamedTuple):
+    """The knobs of the look-ahead (module constants by default; the tuning script varies them)."""
+
+    margin: float = MARGIN
+    z: float = Z
+    split: float = SPLIT
+    horizon: int = HORIZON
+    points_weight: float = POINTS_WEIGHT
+    steps: bool = False         # the budget counts play-out steps (``iterations`` times the horizon), not play-outs
+    most: float = 4.0           # with ``steps``: at most this many times ``iterations`` play-outs
+
+
+SETTINGS = Settings()
+
+
 class Judgement(NamedTuple):
     """Strong's static view of one play: its score and what it was based on."""
 
@@ -132,7 +147,7 @@ def _estimate(sim: Sim, plans: Plans, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-best))
 
 
-def _result(sim: Sim, seat: int) -> float:
+def _result(sim: Sim, seat: int, points_weight: float = POINTS_WEIGHT) -> float:
     """A finished play-out's result for ``seat``: 1 for a round won (a half for a shared win), plus a little
     for every point the others keep more than it does."""
     scores: list[int] = sim.scores  # type: ignore[assignment]  # a finished play-out has its scores
@@ -140,11 +155,12 @@ def _result(sim: Sim, seat: int) -> float:
     others = [s for i, s in enumerate(scores) if i != seat]
     best_other = min(others)
     won = 1.0 if mine < best_other else 0.5 if mine == best_other else 0.0
-    return won + POINTS_WEIGHT * (sum(others) / len(others) - mine) / 50.0
+    return won + points_weight * (sum(others) / len(others) - mine) / 50.0
 
 
 def think(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
-          candidates: int = CANDIDATES, weights: dict[str, float] = WEIGHTS) -> Generator[None, None, Decision]:
+          candidates: int = CANDIDATES, weights: dict[str, float] = WEIGHTS,
+          settings: Settings = SETTINGS) -> Generator[None, None, Decision]:
     """Strong's decision in small steps: a generator that yields after each unit of work (the judgement
     of one play, a guess at the hidden tiles, one play-out) and returns the ``Decision``.
 
@@ -176,9 +192,15 @@ def think(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
     template = Sim.from_view(view, [() for _ in range(seats)], ())
     yield
 
-    def play_outs(alive: list[int], samples: int) -> Generator[None, None, None]:
-        """Play each candidate in ``alive`` out on ``samples`` new guesses (the same guesses for all)."""
-        for _ in range(samples):
+    spent = [0, 0]  # play-outs, play-out steps
+
+    def play_outs(alive: list[int], samples: int, steps: int = 0) -> Generator[None, None, None]:
+        """Play each candidate in ``alive`` out on ``samples`` new guesses (the same guesses for all); with
+        ``steps``, on new guesses until the play-outs have taken that many steps more (and at most ``samples``)."""
+        goal = spent[1] + steps
+        for n in range(samples):
+            if steps and n >= 2 and spent[1] >= goal:
+                break
             hands, boneyard = knowledge.sample(rng)
             base = template.copy()
             base.hands = hands  # fresh lists from the sampler
@@ -193,18 +215,29 @@ def think(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
                 sim.apply(chosen[i])
                 p = plans.copy()
                 p.tiles[me] = None
-                play_out(sim, p, HORIZON)
-                results[i].append(_result(sim, me) if sim.scores is not None else _estimate(sim, p, me))
+                spent[1] += play_out(sim, p, settings.horizon)
+                spent[0] += 1
+                results[i].append(_result(sim, me, settings.points_weight) if sim.scores is not None
+                                  else _estimate(sim, p, me))
                 yield
 
     # Half the budget on every candidate, the other half on the judged-best and the best two others.
     alive = list(range(len(chosen)))
-    first = max(2, int(iterations * SPLIT) // len(alive))
-    yield from play_outs(alive, first)
-    if len(alive) > 3:
-        others = sorted(alive[1:], key=lambda i: -sum(results[i]))[:2]
-        alive = [0] + others
-    yield from play_outs(alive, max(0, (iterations - first * len(chosen)) // len(alive)))
+    if settings.steps:
+        budget = iterations * settings.horizon
+        most = int(iterations * settings.most)
+        yield from play_outs(alive, max(2, int(most * settings.split) // len(alive)), int(budget * settings.split))
+        if len(alive) > 3:
+            others = sorted(alive[1:], key=lambda i: -sum(results[i]))[:2]
+            alive = [0] + others
+        yield from play_outs(alive, max(0, (most - spent[0]) // len(alive)), max(1, budget - spent[1]))
+    else:
+        first = max(2, int(iterations * settings.split) // len(alive))
+        yield from play_outs(alive, first)
+        if len(alive) > 3:
+            others = sorted(alive[1:], key=lambda i: -sum(results[i]))[:2]
+            alive = [0] + others
+        yield from play_outs(alive, max(0, (iterations - first * len(chosen)) // len(alive)))
     # The judged-best play stands unless a play-out shows another clearly better (paired on the same guesses).
     best, best_gain = 0, 0.0
     for i in alive[1:]:
@@ -212,16 +245,17 @@ def think(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
         diffs = [x - y for x, y in zip(results[i], results[0])]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > MARGIN and mean > Z * (var / n) ** 0.5 and mean > best_gain:
+        if mean > settings.margin and mean > settings.z * (var / n) ** 0.5 and mean > best_gain:
             best, best_gain = i, mean
     means = {a: sum(r) / len(r) for a, r in zip(chosen, results)}
     return Decision(chosen[best], tuple(judged), means, sum(len(r) for r in results), knowledge)
 
 
 def decide(view: SeatView, rng: random.Random, iterations: int = ITERATIONS,
-           candidates: int = CANDIDATES, weights: dict[str, float] = WEIGHTS) -> Decision:
+           candidates: int = CANDIDATES, weights: dict[str, float] = WEIGHTS,
+           settings: Settings = SETTINGS) -> Decision:
     """Strong's full decision, with what it rests on (``choose`` keeps only the action): ``think`` run to its end."""
-    return finish(think(view, rng, iterations, candidates, weights))
+    return finish(think(view, rng, iterations, candidates, weights, settings))
 
 
 def choose(view: SeatView, rng: random.Random, iterations: int = ITERATIONS, **options: Any) -> Action:
