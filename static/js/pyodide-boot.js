@@ -381,7 +381,7 @@ export function startPython(place, io) {
     const held = adoptPackage(pyodide, new Uint8Array(await archive));
     place.note("mtSnapshotPackage", held);
     if (held === "same") {
-      const found = pyodide.runPython(HELD_MODULES);
+      const found = /** @type {{toJs: () => unknown, destroy: () => void}} */ (pyodide.runPython(HELD_MODULES));
       for (const source of /** @type {string[]} */ (found.toJs())) {
         if (!source.startsWith("mexican_train/ui/parts/")) heldSources.add(source);
       }
