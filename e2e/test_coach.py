@@ -201,6 +201,7 @@ def test_the_daily_deal_is_played_apart_from_the_match_and_shared_without_spoile
     found = {}
     run_axe(page, "daily", found)
     assert "Not played yet today." in page.inner_text("#daily-status")
+    dealt = dt.datetime.now(dt.timezone.utc).date()   # the deal is the day's it was dealt, should midnight pass
     page.click("#daily-play")
     page.wait_for_selector("#game-screen", state="visible")
     play_round(game, limit=600)
@@ -208,8 +209,7 @@ def test_the_daily_deal_is_played_apart_from_the_match_and_shared_without_spoile
     page.click("#round-button")                        # Final results
     page.wait_for_selector("#match-daily-share", state="visible")
     run_axe(page, "daily end", found)
-    day = dt.datetime.now(dt.timezone.utc).date()
-    today, in_words = day.isoformat(), long_date(day)               # the record's key; the day as English writes it
+    today, in_words = dealt.isoformat(), long_date(dealt)           # the record's key; the day as English writes it
     text = page.inner_text("#match-daily-share [data-share-text]")
     plain = text.replace("\u00a0", " ")                            # as innerText may give its no-break spaces
     assert plain.startswith(f"Mexican Train daily deal, {in_words.replace(chr(160), ' ')}:") and "points" in text
