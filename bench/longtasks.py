@@ -48,6 +48,22 @@ window.mtLong = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.mtLong.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
+// Long animation frames (Chromium's "long-animation-frame"): without a trace, what a long task was doing: its
+// scripts (what called them, their own forced style and layout) and the frame's own style, layout and paint.
+window.mtFrames = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const end = e.startTime + e.duration;
+      window.mtFrames.push({start: e.startTime, duration: e.duration,
+        render: e.renderStart ? end - e.renderStart : 0,
+        styleLayout: e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0,
+        scripts: e.scripts.map((x) => ({invoker: x.invoker, fn: x.sourceFunctionName,
+          url: (x.sourceURL || "").split("/").pop(), at: x.sourceCharPosition, duration: x.duration,
+          forced: x.forcedStyleAndLayoutDuration}))});
+    }
+  }).observe({ type: "long-animation-frame", buffered: true });
+} catch (e) { /* not Chromium */ }
 """
 
 
@@ -86,6 +102,16 @@ def dissect(data: bytes, start_ms: float, end_ms: float, over_ms: float = 100, t
     return lines
 
 
+def describe_frame(frame: dict) -> str:
+    """A long animation frame in a line: its scripts (invoker, function, own time, forced style and layout) and
+    the frame's rendering (style and layout, then the rest: paint, commit)."""
+    parts = [f"{x['invoker'] or '?'}{' ' + x['fn'] if x['fn'] else ''} {x['url']}: {x['duration']:.0f} ms"
+             + (f" ({x['forced']:.0f} forced style+layout)" if x["forced"] >= 1 else "") for x in frame["scripts"]]
+    rendering = (f"rendering {frame['render']:.0f} ms (style+layout {frame['styleLayout']:.0f})"
+                 if frame["render"] else "no rendering")
+    return f"frame {frame['duration']:.0f} ms: " + "; ".join(parts + [rendering])
+
+
 def open_page(browser, base: str, phone: bool):
     """The game in a new context (the phone's or a 1100x850 window), ready, its long tasks observed and its
     errors collected."""
@@ -121,6 +147,7 @@ def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: in
         end = page.evaluate("performance.now()")
         page.wait_for_timeout(300)  # the last task's entry
         long = [(s, d) for s, d in page.evaluate("window.mtLong") if start <= s <= end]
+        frames = page.evaluate("window.mtFrames")
         tasks = [d for _, d in long]
         steps = page.evaluate("window.mtPerf.steps")
         # each task over ``over`` ms, when it began in the match, with the bridge call that ran inside it (if one did)
@@ -128,7 +155,8 @@ def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: in
         for s, d in long:
             if d > over:
                 inside = [x for x in steps if s <= x.get("at", -1) <= s + d]
-                culprits.append((d, inside[0] if inside else None, s - start))
+                frame = next((f for f in frames if f["start"] <= s + 1 and s < f["start"] + f["duration"]), None)
+                culprits.append((d, inside[0] if inside else None, s - start, frame))
         throttle.close()
         profiled = dissect(browser.stop_tracing(), start, end, over) if profile else []
     finally:
@@ -212,10 +240,12 @@ def main(argv: list[str] | None = None) -> int:
                     for s in r["slow"]:
                         print(f"    slowest bridge calls: {s['type']:8} python+json {s['py']:.0f} ms,"
                               f" drawing {s['render']:.0f} ms")
-                    for d, s, at in r["culprits"]:
+                    for d, s, at, frame in r["culprits"]:
                         inside = f"{s['type']} (python+json {s['py']:.0f} ms, drawing {s['render']:.0f} ms)" if s \
                             else "no bridge call"
                         print(f"    task at {at:,.0f} ms, {d:.0f} ms long: {inside}")
+                        if frame:
+                            print("      " + describe_frame(frame))
                     for line in r["profiled"]:
                         print(line)
                     for problem in r["problems"]:

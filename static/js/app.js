@@ -147,7 +147,8 @@ async function call(event) {
     lastCall.ms = performance.now() - t0;
     return reply;
   } finally {
-    setTimeout(() => busyBy(-1), 0);   // once whoever asked has drawn the answer (in the same task)
+    // once whoever asked has drawn the answer (in the same task), and any dialog it opens is open
+    setTimeout(() => { void render.drawn().then(() => busyBy(-1)); }, 0);
   }
 }
 
@@ -582,7 +583,7 @@ async function sendFrom(event, source) {
     const reply = await bridge.call(event, source);
     if (reply.part !== "refused") route(reply);
   } finally {
-    setTimeout(() => busyBy(-1), 0);
+    setTimeout(() => { void render.drawn().then(() => busyBy(-1)); }, 0);
   }
 }
 

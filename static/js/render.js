@@ -87,8 +87,31 @@ export function openDialog(dialog) {
   dialog.showModal();
   openDialogs.push(dialog);
   const main = /** @type {HTMLElement | null} */ (dialog.querySelector("[data-main]"));
-  if (main && !main.hidden) main.focus();
+  if (main && !main.hidden) main.focus({ preventScroll: true });   // a dialog is in view: no layout asked for here
 }
+
+// The round's and the match's end open over the board in a task of their own, after the answer that ended
+// the round is drawn: showModal restyles the whole page (everything else becomes inert) and focusing lays it
+// out, and with the answer's drawing that was one task of 57-82 ms at a 4x slower CPU (bench/longtasks.py).
+/** @type {Set<HTMLDialogElement>} */
+const toOpen = new Set();
+/** @type {Promise<void> | null} */
+let opening = null;
+
+/** Open ``dialog`` in the next task, unless it is closed again before then. @param {HTMLDialogElement} dialog */
+function openDialogSoon(dialog) {
+  if (dialog.open) return;
+  toOpen.add(dialog);
+  if (!opening) opening = new Promise((resolve) => setTimeout(() => {
+    opening = null;
+    for (const d of toOpen) openDialog(d);
+    toOpen.clear();
+    resolve();
+  }, 0));
+}
+
+/** When every dialog asked to open soon is open (app.js: the page is quiet only then). */
+export function drawn() { return opening || Promise.resolve(); }
 
 /** @param {HTMLDialogElement} dialog */
 export function closeDialog(dialog) {
@@ -445,7 +468,7 @@ function renderRoundEnd(vm) {
   const dialog = $("round-dialog", HTMLDialogElement);
   const end = vm.round_end;
   if (vm.screen !== "round_end" || !end) {
-    if (dialog.open) closeDialog(dialog);
+    if (dialog.open) closeDialog(dialog); else toOpen.delete(dialog);
     if ($("round-rows").childElementCount) $("round-rows").replaceChildren();   // old hands leave the page
     return;
   }
@@ -473,7 +496,7 @@ function renderRoundEnd(vm) {
   btn.dataset.action = end.button.id;
   btn.disabled = !!end.button.disabled;   // a friend's device: the host moves the match on
   setText(btn, end.button.label);
-  openDialog(dialog);
+  openDialogSoon(dialog);
 }
 
 /** @param {Py.BoardView} vm */
@@ -481,7 +504,7 @@ function renderMatchEnd(vm) {
   const dialog = $("match-dialog", HTMLDialogElement);
   const end = vm.match_end;
   if (vm.screen !== "match_end" || !end) {
-    if (dialog.open) closeDialog(dialog);
+    if (dialog.open) closeDialog(dialog); else toOpen.delete(dialog);
     if ($("match-rows").childElementCount) for (const id of ["match-rows", "chart", "chart-text"]) $(id).replaceChildren();
     return;
   }
@@ -502,7 +525,7 @@ function renderMatchEnd(vm) {
   for (const other of dialog.querySelectorAll('[data-action="review"], [data-action="setup"]')) {
     /** @type {HTMLElement} */ (other).hidden = !!end.button.disabled;
   }
-  openDialog(dialog);
+  openDialogSoon(dialog);
 }
 
 // ---------------------------------------------------------------- focus
@@ -533,6 +556,7 @@ function rendered(el) {
 
 /** @param {Py.BoardView} vm */
 function moveFocus(vm) {
+  if (toOpen.size) return;   // a dialog opens in the next task and focuses its main button itself
   switch (vm.focus) {
     case "hand": {
       const keep = lastSelected && document.querySelector(`#hand-tiles [data-tile="${lastSelected}"]`);
