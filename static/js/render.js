@@ -92,15 +92,19 @@ export function openDialog(dialog) {
 
 // The round's and the match's end open over the board in a task of their own, after the answer that ended
 // the round is drawn: showModal restyles the whole page (everything else becomes inert) and focusing lays it
-// out, and with the answer's drawing that was one task of 57-82 ms at a 4x slower CPU (bench/longtasks.py).
+// out, and with the answer's drawing that was one task of 57-85 ms at a 4x slower CPU (bench/longtasks.py).
+// Only when the move that ends the round is drawn on the board: a screen just shown (back from the replay,
+// with the review's dialog to open over it) opens its dialogs in order, at once.
 /** @type {Set<HTMLDialogElement>} */
 const toOpen = new Set();
 /** @type {Promise<void> | null} */
 let opening = null;
 
-/** Open ``dialog`` in the next task, unless it is closed again before then. @param {HTMLDialogElement} dialog */
+/** Open ``dialog`` in the next task, unless it is closed again before then; at once on a screen just shown.
+ * @param {HTMLDialogElement} dialog */
 function openDialogSoon(dialog) {
   if (dialog.open) return;
+  if (freshScreen || !latest || latest.screen !== "board") { openDialog(dialog); return; }
   toOpen.add(dialog);
   if (!opening) opening = new Promise((resolve) => setTimeout(() => {
     opening = null;
