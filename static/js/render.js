@@ -105,6 +105,9 @@ let opening = null;
 function openDialogSoon(dialog) {
   if (dialog.open) return;
   if (freshScreen || !latest || latest.screen !== "board") { openDialog(dialog); return; }
+  // meanwhile the focus waits on the board, which stays in view: the control that had it may be hidden by this
+  // answer, and the browser would drop the focus to <body> when it next styles the page
+  if (document.activeElement !== $("board")) $("board").focus({ preventScroll: true });
   toOpen.add(dialog);
   if (!opening) opening = new Promise((resolve) => setTimeout(() => {
     opening = null;
