@@ -88,17 +88,17 @@ def stale(archive: str = ARCHIVE, package: str = PACKAGE) -> bool:
         return True
 
 
-def bytecode(texts: dict[str, str]) -> tuple[str, dict[str, bytes]] | None:
-    """(cache tag, {module file: .pyc bytes}) from the page's Python, or None (with a warning) without Node.
-
-    The files are those of ``texts`` and, once vendor/pyscript is there, PyScript's own (pyscript/*.py)."""
+def bytecode() -> tuple[str, dict[str, bytes]] | None:
+    """(cache tag, {module file: .pyc bytes}) of PyScript's own package (pyscript/*.py, once vendor/pyscript is
+    there) from the page's Python, or None (with a warning) without Node. The game's modules are not compiled:
+    the module's docstring says why."""
     node = shutil.which("node")
     if node is None or not os.path.exists(os.path.join(ROOT, "node_modules", "pyodide", "pyodide.mjs")):
         print("build_py: no node or node_modules/pyodide: the archive holds sources only (run scripts/setup.sh)",
               file=sys.stderr)
         return None
     command = [node, COMPILER] + (["--pyscript", PYSCRIPT] if pyscript_chunk() else [])
-    done = subprocess.run(command, input=json.dumps(texts), capture_output=True, text=True, check=False)
+    done = subprocess.run(command, input="{}", capture_output=True, text=True, check=False)
     if done.returncode != 0:
         print(f"build_py: compiling with Pyodide failed, sources only:\n{done.stderr[-2000:]}", file=sys.stderr)
         return None
@@ -145,7 +145,7 @@ def build(archive: str = ARCHIVE, package: str = PACKAGE) -> int:
             continue
         with open(path, encoding="utf-8") as f:
             texts[name] = f.read()
-    compiled = bytecode({})   # PyScript's bytecode only (the module's docstring says why)
+    compiled = bytecode()
     entries = [(name, text.encode("utf-8")) for name, text in texts.items()] + catalogues
     if compiled:
         tag, pycs = compiled
