@@ -105,6 +105,12 @@ function busyBy(change) {
   document.documentElement.dataset.busy = busy > 0 ? "1" : "0";
 }
 
+/** The end of an event's busy time, in the next task: whoever asked draws the answer in this one, and any
+ * dialog that opens with it is open by then (render.drawn). */
+function quietWhenDrawn() {
+  setTimeout(() => { void render.drawn().then(() => busyBy(-1)); }, 0);
+}
+
 /** A new task: the browser paints and answers input before what follows. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -147,8 +153,7 @@ async function call(event) {
     lastCall.ms = performance.now() - t0;
     return reply;
   } finally {
-    // once whoever asked has drawn the answer (in the same task), and any dialog it opens is open
-    setTimeout(() => { void render.drawn().then(() => busyBy(-1)); }, 0);
+    quietWhenDrawn();
   }
 }
 
@@ -583,7 +588,7 @@ async function sendFrom(event, source) {
     const reply = await bridge.call(event, source);
     if (reply.part !== "refused") route(reply);
   } finally {
-    setTimeout(() => { void render.drawn().then(() => busyBy(-1)); }, 0);
+    quietWhenDrawn();
   }
 }
 
