@@ -32,6 +32,7 @@ import threading
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 from bench.phone_speed import ARGS, CHROMIUM, OBSERVE_JS, PHONE, TIMEOUT, Counter, make_server, throttle
+from bench.quiet_page import QuietPage
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "v8.wasm",
               "disabled-by-default-v8.wasm.detailed", "disabled-by-default-v8.cpu_profiler", "blink", "loading",
@@ -52,7 +53,7 @@ class Phone:
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.expose_function("__benchReady", lambda: None)
-        throttle(self.context, self.page, net, cpu)
+        self.quiet = QuietPage(throttle(self.context, self.page, net, cpu).cdp)
         self.url = base + ("?" + query if query else "")
 
     def first_visit(self) -> None:
@@ -67,8 +68,7 @@ class Phone:
             self.page.goto(self.url, wait_until="commit")
         else:
             self.page.reload(wait_until="commit")
-        self.page.wait_for_selector("html[data-py-ready]", state="attached")
-        self.page.wait_for_function("() => performance.getEntriesByName('mt-ready').length > 0")
+        self.quiet.until_ready()     # no script of Playwright's in the page before ready (bench/quiet_page.py)
         self.page.wait_for_timeout(300)
         figures = self.page.evaluate("""() => ({
             ready: performance.getEntriesByName('mt-ready')[0].startTime,

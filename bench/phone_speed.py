@@ -57,6 +57,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 from bench.page_speed import fill_match_form, wait_for_round_end
+from bench.quiet_page import QuietPage
 from bench.throttle import Throttle
 from scripts.static_host import StaticHandler
 
@@ -171,6 +172,7 @@ class Visit:
         self.ready_bytes = None
         self.page.expose_function("__benchReady", self._ready)
         self.throttle = throttle(self.context, self.page, net, cpu)
+        self.quiet = QuietPage(self.throttle.cdp)
 
     def _ready(self):
         self.ready_bytes = self.counter.total
@@ -186,8 +188,7 @@ class Visit:
             self.page.reload(wait_until="commit")
         if tap:
             self.tap_until_ready()
-        self.page.wait_for_selector("html[data-py-ready]", state="attached")
-        self.page.wait_for_function("() => performance.getEntriesByName('mt-ready').length > 0")
+        self.quiet.until_ready()     # no script of Playwright's in the page before ready (bench/quiet_page.py)
         m = self.page.evaluate(METRICS_JS)
         m["bytes"] = (self.ready_bytes if self.ready_bytes is not None else self.counter.total) - start
         m["longest"] = max([d for s, d in m["longtasks"] if s <= m["ready"]], default=0)
@@ -209,16 +210,13 @@ class Visit:
     def tap_until_ready(self) -> None:
         """Tap "Change settings" every 250 ms from the first paint until Python is ready (where the button is:
         the mouse is pressed there, whatever the page is doing)."""
-        page = self.page
-        page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0")
-        box = None
-        while not page.evaluate("document.documentElement.hasAttribute('data-py-ready')"):
-            if box is None:
-                box = page.locator("#settings-toggle").bounding_box()
-            if box:
-                page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.wait_for_timeout(250)
-            box = None
+        quiet = self.quiet
+        quiet.until_painted()
+        while not quiet.value("document.documentElement.hasAttribute('data-py-ready')"):
+            centre = quiet.centre("#settings-toggle")
+            if centre:
+                quiet.click(*centre)
+            self.page.wait_for_timeout(250)
 
     def close(self):
         self.throttle.close()
