@@ -100,6 +100,25 @@ def test_first_paint_comes_before_python_and_an_early_start_waits_for_it(fresh_p
     print(f"\nfirst contentful paint {timings['fcp']:.0f} ms, Python ready {timings['ready']:.0f} ms (wasm held)")
 
 
+def test_the_board_s_fonts_are_laid_out_while_the_first_screen_waits_and_nothing_is_left_behind(fresh_page):
+    # render.warmBoardFonts: the board's fonts, taken from its own rules while it is hidden, laid out off screen
+    page, _, url = fresh_page()
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function("() => !document.querySelector('body > div[aria-hidden=\"true\"][style*=\"-10000px\"]')")
+    assert page.evaluate("document.getElementById('trains').children.length") == 0
+    assert page.get_attribute("html", "data-screen") != "board"
+    warmed = page.evaluate("window.mtTest.fonts")
+    assert len(warmed) >= 8
+    # and every font the first board's text is set in was among them
+    game = Game(page)
+    game.new_match(VS_CPU, set=6, rounds="one", seed=5)
+    used = page.evaluate("""() => [...document.querySelectorAll('#game-screen *')].filter((el) =>
+        [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())).map((el) => {
+        const s = getComputedStyle(el); return `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`; })""")
+    assert used and set(used) <= set(warmed), set(used) - set(warmed)
+
+
 def test_python_starts_from_its_memory_snapshot(app):
     # scripts/make_snapshot.mjs took it; restoring it skips Python's own start-up.
     assert app.page.evaluate("window.mtPythonStart") == "snapshot"

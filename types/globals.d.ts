@@ -110,7 +110,7 @@ interface Window {
   mtUnpacked?: number;
   mtWorkerBytes?: number | null;
   /** static/js/app.js, with ?test=1: the browser tests' and benchmarks' hooks. */
-  mtTest?: { call(event: Py.Event): Promise<Py.Reply>; breakBridge(message: string): void; meanwhile(fn: () => void): void };
+  mtTest?: { call(event: Py.Event): Promise<Py.Reply>; breakBridge(message: string): void; meanwhile(fn: () => void): void; fonts?: string[] };
   /** Safari before 14.1. */
   webkitAudioContext?: typeof AudioContext;
   /** The Shape Detection API's QR reader, where the browser has it (static/js/qr.js). */

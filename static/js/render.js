@@ -622,6 +622,49 @@ export function rescueFocus() {
 /** Forget the focus history (a new match, or back from the setup screen). */
 export function resetFocus() { lastFocusKey = null; lastSelected = null; freshScreen = true; }
 
+// ---------------------------------------------------------------- the board's fonts, before the first board
+// The first layout of a board meets a dozen font sizes and weights the first screen never used, and the
+// browser resolves each the first time it lays out text in it (on Linux a font lookup and a call to the
+// browser process, ~3-7 ms each at a 4x slower CPU: 56 of the first board's 84 ms of layout in a trace). The
+// board's own rules give the fonts: its elements, and a train row made as the board makes it, styled while
+// the screen is hidden (nothing is laid out or shown), then one small text in each, laid out off screen, one
+// font a task while the page is idle.
+/**
+ * Warm the fonts the board will use, one per call of ``later`` (an idle callback), while ``wanted()`` holds.
+ * @param {(fn: () => void) => void} later
+ * @param {() => boolean} wanted
+ * @returns {string[]} the fonts (CSS ``font`` values), in the order they are warmed
+ */
+export function warmBoardFonts(later, wanted) {
+  const screen = $("game-screen");
+  if (!screen.hidden) return [];
+  const row = buildTrainRow(/** @type {Py.TrainRow} */ ({ id: "" }));
+  $("trains").append(row);
+  const fonts = new Set();
+  for (const el of screen.querySelectorAll("*")) {
+    const s = getComputedStyle(el);
+    fonts.add(`${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`);
+  }
+  row.remove();
+  const box = h("div");
+  box.setAttribute("aria-hidden", "true");
+  box.style.cssText = "position:fixed;left:-10000px;top:0;visibility:hidden;contain:layout style";
+  document.body.append(box);
+  const todo = [...fonts];
+  const order = [...todo].reverse();
+  const next = () => {
+    const font = todo.pop();
+    if (!font || !wanted()) { box.remove(); return; }
+    const sample = h("span", null, "Aa 09 · …");
+    sample.style.font = font;
+    box.append(sample);
+    void sample.offsetWidth;   // lays out this one text: the font is resolved now, not in the first board
+    later(next);
+  };
+  later(next);
+  return order;
+}
+
 // ---------------------------------------------------------------- the whole screen
 /** @param {Py.BoardView} vm */
 export function renderGame(vm) {
