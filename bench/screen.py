@@ -19,7 +19,7 @@ from mexican_train import tournament
 from mexican_train.players import strong
 from mexican_train.rules import Rules
 
-VARIANTS: dict[str, dict[str, object]] = {}
+VARIANTS: dict[str, object] = {}   # each variant's chooser, by its name in the tournament
 
 
 def parse(text: str) -> dict[str, object]:
@@ -44,7 +44,7 @@ _opponents = tournament.opponents
 
 def chooser(kind: str):  # type: ignore[no-untyped-def]
     if kind in VARIANTS:
-        return functools.partial(strong.choose, **VARIANTS[kind])
+        return VARIANTS[kind]
     return _chooser(kind)
 
 
@@ -52,16 +52,24 @@ def opponents():  # type: ignore[no-untyped-def]
     return {**_opponents(), **{k: None for k in VARIANTS}}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def strong_variant(text: str):  # type: ignore[no-untyped-def]
+    """Strong with the knobs of ``text`` (``parse``)."""
+    return functools.partial(strong.choose, **parse(text))
+
+
+def main(argv: list[str] | None = None, make=strong_variant, seed: int = 7, doc: str | None = None) -> int:
+    """Play each variant (``make(text)`` gives its chooser) against ``--against`` and print a line each."""
+    parser = argparse.ArgumentParser(description=(doc or __doc__).splitlines()[0])
     parser.add_argument("variants", nargs="+")
     parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=seed)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--against", default="strong0")
     args = parser.parse_args(argv)
+    if args.seed == 1:
+        parser.error("seed 1 is the headline's: tune on others")
     for i, text in enumerate(args.variants):
-        VARIANTS[f"v{i}"] = parse(text)
+        VARIANTS[f"v{i}"] = make(text)
     tournament.chooser = chooser  # type: ignore[assignment]
     tournament.opponents = opponents  # type: ignore[assignment]
     rules = Rules.make(set=12, seats=2)
