@@ -105,7 +105,7 @@ def test_the_board_s_fonts_are_laid_out_while_the_first_screen_waits_and_nothing
     page, _, url = fresh_page()
     page.goto(url)
     wait_ready(page)
-    page.wait_for_function("() => !document.querySelector('body > div[aria-hidden=\"true\"][style*=\"-10000px\"]')")
+    page.wait_for_function("() => window.mtTest.fonts && !document.querySelector('body > div[aria-hidden=\"true\"][style*=\"-10000px\"]')")
     assert page.evaluate("document.getElementById('trains').children.length") == 0
     assert page.get_attribute("html", "data-screen") != "board"
     warmed = page.evaluate("window.mtTest.fonts")

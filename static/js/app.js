@@ -382,8 +382,7 @@ async function onPythonReady() {
 // good once a match is on screen.
 function warmUpWhileIdle() {
   const idle = window.requestIdleCallback || ((/** @type {() => void} */ fn) => setTimeout(fn, 50));
-  const fonts = render.warmBoardFonts(idle, () => !vm && view === "setup");
-  if (window.mtTest) window.mtTest.fonts = fonts;
+  render.warmBoardFonts(idle, () => !vm && view === "setup", (fonts) => { if (window.mtTest) window.mtTest.fonts = fonts; });
   const step = async () => {
     if (vm || view !== "setup" || queued) return;
     const reply = await call({ type: "warm_up" });

@@ -630,28 +630,18 @@ export function resetFocus() { lastFocusKey = null; lastSelected = null; freshSc
 // the screen is hidden (nothing is laid out or shown), then one small text in each, laid out off screen, one
 // font a task while the page is idle.
 /**
- * Warm the fonts the board will use, one per call of ``later`` (an idle callback), while ``wanted()`` holds.
+ * Warm the fonts the board will use, one per call of ``later`` (an idle callback), while ``wanted()`` holds;
+ * ``found`` hears the fonts (CSS ``font`` values) once they are known.
  * @param {(fn: () => void) => void} later
  * @param {() => boolean} wanted
- * @returns {string[]} the fonts (CSS ``font`` values), in the order they are warmed
+ * @param {(fonts: string[]) => void} found
  */
-export function warmBoardFonts(later, wanted) {
-  const screen = $("game-screen");
-  if (!screen.hidden) return [];
-  const row = buildTrainRow(/** @type {Py.TrainRow} */ ({ id: "" }));
-  $("trains").append(row);
-  const fonts = new Set();
-  for (const el of screen.querySelectorAll("*")) {
-    const s = getComputedStyle(el);
-    fonts.add(`${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`);
-  }
-  row.remove();
+export function warmBoardFonts(later, wanted, found) {
   const box = h("div");
   box.setAttribute("aria-hidden", "true");
   box.style.cssText = "position:fixed;left:-10000px;top:0;visibility:hidden;contain:layout style";
-  document.body.append(box);
-  const todo = [...fonts];
-  const order = [...todo].reverse();
+  /** @type {string[]} */
+  const todo = [];
   const next = () => {
     const font = todo.pop();
     if (!font || !wanted()) { box.remove(); return; }
@@ -661,8 +651,22 @@ export function warmBoardFonts(later, wanted) {
     void sample.offsetWidth;   // lays out this one text: the font is resolved now, not in the first board
     later(next);
   };
-  later(next);
-  return order;
+  later(() => {   // the styles asked for are a task of their own too
+    const screen = $("game-screen");
+    if (!screen.hidden || !wanted()) return;
+    const row = buildTrainRow(/** @type {Py.TrainRow} */ ({ id: "" }));
+    $("trains").append(row);
+    const fonts = new Set();
+    for (const el of screen.querySelectorAll("*")) {
+      const s = getComputedStyle(el);
+      fonts.add(`${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`);
+    }
+    row.remove();
+    todo.push(...[...fonts].reverse());
+    found([...fonts]);
+    document.body.append(box);
+    later(next);
+  });
 }
 
 // ---------------------------------------------------------------- the whole screen
