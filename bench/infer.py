@@ -28,9 +28,9 @@ from mexican_train.actions import MEXICAN, play, train_index, train_name
 from mexican_train.engine import Train
 from mexican_train.kernel import CHAIN
 from mexican_train.players import sampling, strong
-from mexican_train.players.base import after_play, min_opponent_count, plan_chain, public_ends, spare_tiles, tile_score
+from mexican_train.players.base import plan_chain
 from mexican_train.players.rollout import common_plays, uses_common_rules
-from mexican_train.players.sim import DOUBLE, FREE, Sim
+from mexican_train.players.sim import FREE, Sim
 from mexican_train.tiles import Tile, full_set
 from mexican_train.view import SeatView
 
@@ -181,42 +181,16 @@ class History:
 
 
 def _score(view: SeatView, action: Any, nodes: int, memo: dict[Any, Any] | None) -> float:
-    """``strong.judge``'s score (its default weights), with a node limit for the chain plan and a memo."""
-    if nodes >= 4000 and memo is None:
-        return strong.judge(view, action).score
-    w = strong.WEIGHTS
-    seat = view.seat
-    seats = view.rules.seats
-    trains = view.trains
-    t = action.tile
-    a, b = t
-    k, after, rest = after_play(view, action)
-    own_end = after if k == seat else trains[seat].end
-    if not rest:
-        return 1e9
-    public = public_ends(view, k, after)
-    key = (tuple(sorted(rest)), own_end)
-    chain = memo.get(key) if memo is not None else None
-    if chain is None:
-        chain = plan_chain(rest, own_end, nodes)
-        if memo is not None:
-            memo[key] = chain
-    spares = spare_tiles(rest, chain)
-    spare_fit = sum(1 for u in spares if u[0] in public or u[1] in public)
-    close = min_opponent_count(view) <= 3
-    score = w["chain"] * len(chain) + w["chain_double"] * chain.doubles + w["spare_fit"] * min(spare_fit, 2)
-    score += w["pips_close" if close else "pips"] * tile_score(t, view.rules.blank_double_penalty)
-    phase = view.phase
-    if a == b and phase is FREE:
-        follow = any(after in u or u[0] in public or u[1] in public or own_end in u for u in rest)
-        score += w["double_follow"] if follow else w["double_alone"]
-    if phase is DOUBLE and view.doubles and view.doubles[0] == seat and k != seat and not (a == b):
-        score += w["open_own_double"]
-    if k == seat and trains[seat].marked:
-        score += w["unmark"]
-    if k != seat and k != seats:
-        score += w["opponent_train"]
-    return score
+    """``strong.judge``'s score (its default weights), with a node limit for the chain plan and a memo of plans."""
+    def plan(rest: Sequence[Tile], end: int) -> Any:
+        key = (tuple(sorted(rest)), end)
+        chain = memo.get(key) if memo is not None else None
+        if chain is None:
+            chain = plan_chain(rest, end, nodes)
+            if memo is not None:
+                memo[key] = chain
+        return chain
+    return strong.judge(view, action, plan=plan).score
 
 
 class Options(NamedTuple):

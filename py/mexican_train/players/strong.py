@@ -26,7 +26,7 @@ import math
 import random
 from typing import NamedTuple
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from ..actions import Action
@@ -88,8 +88,10 @@ WEIGHTS = dict(
 )
 
 
-def judge(view: SeatView, action: Action, w: dict[str, float] = WEIGHTS) -> Judgement:
-    """Score one legal play by the plan it leaves (higher is better)."""
+def judge(view: SeatView, action: Action, w: dict[str, float] = WEIGHTS,
+          plan: Callable[[Sequence[Tile], int], Chain] = plan_chain) -> Judgement:
+    """Score one legal play by the plan it leaves (higher is better); ``plan`` finds the chain the hand can still
+    lay from an end (a caller judging many hands may pass a memoised one)."""
     seat = view.seat
     seats = view.rules.seats
     trains = view.trains
@@ -101,7 +103,7 @@ def judge(view: SeatView, action: Action, w: dict[str, float] = WEIGHTS) -> Judg
     if not rest:
         return Judgement(action, 1e9, Chain(own_end), 0, True)
     public = public_ends(view, k, after)
-    chain = plan_chain(rest, own_end)
+    chain = plan(rest, own_end)
     spares = spare_tiles(rest, chain)
     spare_fit = sum(1 for u in spares if u[0] in public or u[1] in public)
     close = min_opponent_count(view) <= 3
