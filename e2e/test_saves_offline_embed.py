@@ -271,6 +271,8 @@ def test_offline_after_the_first_visit_a_reload_continues_mid_turn_and_the_round
         assert page.evaluate("window.mtPythonStart") == "snapshot"   # its worker's download came from the cache
         # chosen at once: the service worker answers, so there is no network to measure or spare
         assert page.evaluate("[window.mtFromCache, window.mtThroughput === Infinity]") == [True, True]
+        # and its wasm and memory were read ahead, offline too, from the page's first script on
+        assert page.evaluate("window.mtEarlyUsed") == {"module": True, "memory": True}
         page.click('#saved-panel [data-action="continue_saved"]')
         page.wait_for_selector("#game-screen", state="visible")
         assert page.locator("#pause-dialog").is_visible(), "the pause was not restored"

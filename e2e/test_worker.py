@@ -151,6 +151,55 @@ def test_the_address_can_keep_python_on_the_pages_thread(fresh_page):
     game.idle()
 
 
+# The read-ahead's worker cannot start (as where a browser refuses it): the page's inline script hears its error.
+READ_AHEAD_FAILS = """(() => {
+  const Plain = window.Worker;
+  window.Worker = function Worker(url, options) {
+    window.Worker = Plain;   // only the first: PyScript's own worker class is made from the browser's
+    if (!String(url).endsWith("/worker/early.js")) return new Plain(url, options);
+    const refused = new EventTarget();
+    refused.postMessage = () => {};
+    refused.terminate = () => {};
+    setTimeout(() => refused.onerror && refused.onerror({ message: "refused by the test" }), 0);
+    return refused;
+  };
+})();"""
+
+
+def test_a_return_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_it_cannot(browser, server):
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    watch = Watch(page)
+    try:
+        page.goto(server + "?test=1")
+        wait_ready(page)
+        assert page.evaluate("window.mtEarly") is None   # a first visit: PyScript's worker reads them itself
+        page.wait_for_selector('html[data-offline-ready="1"]', state="attached", timeout=120_000)
+        page.reload()
+        wait_ready(page)
+        # the service worker answers: both were read ahead, from the page's first script on, and used
+        assert page.evaluate("[window.mtPythonStart, window.mtEarlyUsed]") == \
+            ["snapshot", {"module": True, "memory": True}]
+        marks = page.evaluate("Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))")
+        assert marks["mt-early-compiled"] <= marks["mt-wasm-compiled"]
+        assert marks["mt-early-snapshot"] <= marks["mt-snapshot-arrived"]
+        context.add_init_script(READ_AHEAD_FAILS)
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("[window.mtPythonStart, window.mtEarlyUsed]") == \
+            ["snapshot", {"module": False, "memory": False}]
+        game = Game(page)
+        game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
+        step = game.attr("data-step")
+        game.step_once()
+        game.idle()
+        assert game.attr("data-step") != step
+        watch.check()
+    finally:
+        context.close()
+
+
 # Another tab saves the match (it took it over) after Python answered this tab's move and before the page
 # wrote that answer's save: the page writes nothing over it, Python hears why and decides again.
 ANOTHER_TAB_SAVES = """(key) => window.mtTest.meanwhile(() => {

@@ -46,7 +46,7 @@ export function countedBody(response, onProgress) {
  * The snapshot's memory, downloaded and inflated here; and the bytes it took from the network (Resource
  * Timing's transferSize, 0 from a cache, null when unknown).
  * @param {string} url
- * @param {(progress: [number, number]) => void} onProgress
+ * @param {((progress: [number, number]) => void) | null} onProgress  null: not followed (its bytes are not counted)
  * @returns {Promise<{memory: ArrayBuffer, transferSize: number | null}>}
  */
 export async function readSnapshot(url, onProgress) {
@@ -63,9 +63,10 @@ export async function readSnapshot(url, onProgress) {
     inflate = !res.headers.get("content-encoding");
   }
   if (inflate && typeof DecompressionStream === "undefined") throw new Error("no DecompressionStream");
-  const counted = countedBody(res, onProgress);
-  const body = inflate ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
-  const memory = await new Response(body).arrayBuffer();
+  // not followed and not to inflate: the body as it comes, with no stream of ours on this thread
+  const counted = onProgress ? countedBody(res, onProgress) : /** @type {ReadableStream} */ (res.body);
+  const body = inflate ? new Response(counted.pipeThrough(new DecompressionStream("gzip"))) : onProgress ? new Response(counted) : res;
+  const memory = await body.arrayBuffer();
   const timing = /** @type {PerformanceResourceTiming | undefined} */ (performance.getEntriesByName(res.url)[0]);
   return { memory, transferSize: timing ? timing.transferSize : null };
 }

@@ -59,6 +59,26 @@
     early.type = "module";
     early.src = "./static/js/pyodide-start.js";
     document.head.appendChild(early);
+  } else if (window.mtLoadedByWorker && !/[?&]boot=plain\b/.test(location.search) && document.currentScript
+             && document.currentScript.hasAttribute("data-read-ahead")) {
+    // A return visit: Python's wasm is compiled and its memory snapshot read from the cache from now on, in a
+    // worker of their own (static/js/worker/early.js), while PyScript loads; python.js hands both to PyScript's
+    // worker. Its messages are kept here until python.js takes them (window.mtEarly).
+    try {
+      var ahead = new Worker("./static/js/worker/early.js", { type: "module" });
+      /** @type {unknown[]} */
+      var parts = [];
+      window.mtEarly = { worker: ahead, parts: parts, onpart: null };
+      ahead.onmessage = function (event) {
+        var early = /** @type {NonNullable<Window["mtEarly"]>} */ (window.mtEarly);
+        if (early.onpart) early.onpart(event.data); else parts.push(event.data);
+      };
+      ahead.onerror = function (event) {
+        var failed = { mt: true, kind: "early", part: "all", failed: event.message || "the worker failed to start" };
+        var early = /** @type {NonNullable<Window["mtEarly"]>} */ (window.mtEarly);
+        if (early.onpart) early.onpart(failed); else parts.push(failed);
+      };
+    } catch (e) { window.mtEarly = undefined; }   // no module workers: PyScript's worker reads them itself
   }
 
   var KEY = "mexican-train:prefs:ui";

@@ -34,6 +34,8 @@ import { countedBody } from "./downloads.js";
  * @property {"snapshot" | "plain" | null} forced  the test hook ?boot=
  * @property {boolean} canSnapshot  the snapshot can be downloaded at all (the page needs a worker for it)
  * @property {boolean} slowHint  the page's browser hints at a slow or data-saving connection (downloads.slowConnection)
+ * @property {Promise<WebAssembly.Module | null> | null} compiled  the wasm compiled already, elsewhere (a return
+ *   visit's read-ahead, static/js/worker/early.js); null, or a promise of null, to compile it here
  */
 
 /** The files of the runtime and the game, beside this module. */
@@ -298,13 +300,15 @@ export function startPython(place, io) {
     });
   snapshot.catch(() => snapshotProgress(null));   // handled now: a missing file is no "uncaught" error
 
-  /** The wasm, fetched (counted for the loading bar, unless the service worker's cache answers) and compiled. */
+  /** The wasm, fetched (counted for the loading bar, unless the service worker's cache answers) and compiled;
+   *  or compiled already (``place.compiled``). */
   function compileWasm() {
     if (fromCache) place.progress("pyodide.asm.wasm", null);   // not followed: nothing to download
-    return (fromCache ? plainFetch : countingFetch)(URLS.wasm).then((res) => {
+    const here = () => (fromCache ? plainFetch : countingFetch)(URLS.wasm).then((res) => {
       if (!res.ok) throw new Error(`${URLS.wasm} answered HTTP ${res.status}`);
       return WebAssembly.compileStreaming(res);
-    }).then((module) => {
+    });
+    return (place.compiled || Promise.resolve(null)).then((module) => module || here()).then((module) => {
       place.mark("mt-wasm-compiled");   // bench/boot_profile.py: the steps of Python's start
       return module;
     });

@@ -53,6 +53,7 @@ const python = startPython({
   forced: /** @type {"snapshot" | "plain" | null} */ (new URLSearchParams(location.search).get("boot")),
   canSnapshot: typeof Worker !== "undefined",
   slowHint: slowConnection(navigator),
+  compiled: null,
 }, io);
 
 export { version };

@@ -33,8 +33,73 @@ hooks.worker.onBeforeRunAsync.clear();
  * @typedef {{mt: true, kind: "download", name: string, progress: [number, number] | null}
  *   | {mt: true, kind: "note", name: string, value: unknown}
  *   | {mt: true, kind: "mark", name: string, at: number}
- *   | {mt: true, kind: "failed", error: string}} WorkerNote
+ *   | {mt: true, kind: "failed", error: string}
+ *   | {mt: true, kind: "early", port: MessagePort}} WorkerNote
  */
+
+/**
+ * A piece of the return visit's read-ahead (static/js/worker/early.js, started by the page's inline script).
+ * @typedef {{mt: true, kind: "early", part: "module" | "memory" | "all", module?: WebAssembly.Module,
+ *   memory?: ArrayBuffer, failed?: string}} EarlyPiece
+ */
+
+// The read-ahead's pieces go to PyScript's worker through the channel it opens (its "early" message). Those that
+// came here before are sent with it; then the channel itself goes to the read-ahead's worker, which sends the rest
+// straight there, without waiting for this thread (busy with the page's modules at that moment on a phone).
+// The read-ahead's performance marks go where the worker's go.
+const early = window.mtEarly;
+/** @type {EarlyPiece[]} */
+const pieces = [];
+/** @type {Set<string>} */
+const arrived = new Set();
+/** "waiting": no channel yet; "here": this thread sends on; "there": the read-ahead's worker has the channel. */
+let handOver = "waiting";
+/** @type {MessagePort | null} */
+let earlyPort = null;
+/** @param {EarlyPiece[]} some */
+const buffersOf = (some) => some.flatMap((piece) => (piece.memory ? [piece.memory] : []));
+/** @param {EarlyPiece} piece */
+function sendOn(piece) {
+  try {
+    sendOnAsIs(piece);
+  } catch (err) {   // a browser that cannot send a compiled module on (DataCloneError): that piece is read there
+    sendOnAsIs({ mt: true, kind: "early", part: piece.part, failed: `it could not be sent (${/** @type {Error} */ (err).message})` });
+  }
+}
+/** @param {EarlyPiece} piece */
+function sendOnAsIs(piece) {
+  if (handOver === "there") /** @type {NonNullable<Window["mtEarly"]>} */ (early).worker.postMessage({ pieces: [piece] }, buffersOf([piece]));
+  else if (handOver === "here") /** @type {MessagePort} */ (earlyPort).postMessage(piece, buffersOf([piece]));
+  else pieces.push(piece);
+}
+/** PyScript's worker asks for the pieces through ``port``.
+ * @param {MessagePort} port */
+function earlyAsked(port) {
+  const done = arrived.has("all") || (arrived.has("module") && arrived.has("memory"));
+  if (early && !done) {
+    const kept = pieces.splice(0);
+    early.worker.postMessage({ port, pieces: kept }, [port, ...buffersOf(kept)]);
+    handOver = "there";
+  } else {
+    earlyPort = port;
+    handOver = "here";
+    pieces.splice(0).forEach(sendOn);
+  }
+}
+if (early) {
+  /** @param {unknown} message */
+  const take = (message) => {
+    const piece = /** @type {EarlyPiece | WorkerNote} */ (message);
+    if (piece.kind !== "early") {
+      fromWorker(new MessageEvent("message", { data: piece }));
+    } else {
+      arrived.add(/** @type {EarlyPiece} */ (piece).part);
+      sendOn(/** @type {EarlyPiece} */ (piece));
+    }
+  };
+  early.parts.splice(0).forEach(take);
+  early.onpart = take;
+}
 
 /** What the worker's interpreter module posts: progress, marks and test hooks' values, or its failure.
  * @param {MessageEvent<WorkerNote | unknown>} event */
@@ -50,10 +115,13 @@ function fromWorker(event) {
   } else if (data.kind === "note") {
     /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window))[data.name] = data.value;
     if (data.name === "idbFallback" && window.mtBoot) window.mtBoot.idbFallback = true;
+    if (data.name === "mtEarlyUsed" && early) early.worker.terminate();   // its work is done
   } else if (data.kind === "mark") {
     performance.mark(data.name, { startTime: Math.max(0, data.at - performance.timeOrigin) });
   } else if (data.kind === "failed") {
     refuse(new Error(data.error));
+  } else if (data.kind === "early" && Object.hasOwn(data, "port")) {
+    earlyAsked(data.port);
   }
 }
 
@@ -66,6 +134,7 @@ let started = null;
 // own messages and its failure. (polyscript defines the worker's ``onerror`` itself, hiding the Worker's:
 // only addEventListener("error") hears the browser refuse it, or an error inside it.)
 hooks.main.onWorker.add((_wrap, xworker) => {
+  performance.mark("mt-worker-made");   // bench/boot_profile.py: the steps of Python's start
   started = xworker;
   xworker.addEventListener("message", fromWorker);
   xworker.addEventListener("error", (event) => refuse(new Error(event.message || "the worker failed to start")));
@@ -79,9 +148,12 @@ async function inWorker() {
   const boot = params.get("boot");
   if (boot === "snapshot" || boot === "plain") hash.set("boot", boot);
   if (slowConnection(navigator)) hash.set("slow", "1");
+  if (early) hash.set("early", "1");
   // PyWorker reads PyScript's hooks, which exist only once its plugins have loaded; core.js defines the
   // <py-script> element in the same step, the public signal for it.
+  performance.mark("mt-pyscript-loaded");   // this module runs once core.js, its static import, has (boot_profile)
   await customElements.whenDefined("py-script");
+  performance.mark("mt-pyscript-defined");
   const failed = /** @type {Promise<never>} */ (new Promise((_, reject) => { refuse = reject; }));
   const worker = await Promise.race([
     // sync_main_only: the worker never reaches for the page (in 0.7.31 it only silences a warning about that)
@@ -126,6 +198,7 @@ async function start() {
       const reason = String(err && /** @type {{message?: string}} */ (err).message || err);
       console.warn(`Python runs on the page's thread: no worker could be started (${reason})`);
       if (started) started.terminate();
+      if (early) { early.worker.terminate(); early.onpart = () => {}; pieces.length = 0; }   // not for the page's thread
       const note = document.getElementById("load-fallback");
       if (note) { note.textContent = TEXT.loadOnPage; note.hidden = false; }
       python = await onPage();

@@ -9,6 +9,8 @@
 //   boot=plain|snapshot      the test hook ?boot=
 //   slow=1                   the page's browser hints at a slow or data-saving connection (the page's
 //                            navigator.connection is the one a test or the player's settings speak for)
+//   early=1                  the page reads Python's wasm and snapshot ahead (a return visit,
+//                            static/js/worker/early.js): this worker asks for them instead of starting on its own
 // What the page shows comes back as plain messages on this worker's global, {mt: true, kind, ...}: download
 // progress for the loading bar, the start's performance marks and the test hooks' values (python.js puts them
 // where the page's scripts and the benchmarks read them). polyscript's side of the worker takes only Error
@@ -58,6 +60,47 @@ hop.port1.onmessage = () => { const resolve = hops.shift(); if (resolve) resolve
 // A performance mark on the page's clock, for the steps of the start that Python takes itself (py/worker.py).
 /** @type {{mtMark?: (name: string) => void}} */ (globalThis).mtMark = (name) => post({ kind: "mark", name, at: now() });
 
+/**
+ * The page's read-ahead (static/js/worker/early.js): the compiled wasm and the snapshot's memory, each a promise
+ * of null where the read-ahead failed. Asked for through a channel of their own, which the page answers as
+ * the pieces come (a message to this worker's global would reach polyscript's handlers as well).
+ */
+function fromPage() {
+  const channel = new MessageChannel();
+  /** @type {(module: WebAssembly.Module | null) => void} */
+  let gotModule = () => {};
+  /** @type {(memory: ArrayBuffer | null) => void} */
+  let gotMemory = () => {};
+  const pieces = {
+    module: /** @type {Promise<WebAssembly.Module | null>} */ (new Promise((resolve) => { gotModule = resolve; })),
+    memory: /** @type {Promise<ArrayBuffer | null>} */ (new Promise((resolve) => { gotMemory = resolve; })),
+  };
+  channel.port1.onmessage = ({ data }) => {
+    const piece = /** @type {{part: "module" | "memory" | "all", module?: WebAssembly.Module, memory?: ArrayBuffer, failed?: string}} */ (data);
+    if (piece.failed) console.info(`Python's ${piece.part === "all" ? "files are" : piece.part === "module" ? "wasm is" : "snapshot is"} read here: the read-ahead failed (${piece.failed})`);
+    if (piece.part !== "memory") gotModule(piece.module || null);
+    if (piece.part !== "module") gotMemory(piece.memory || null);
+  };
+  postMessage({ mt: true, kind: "early", port: channel.port2 }, [channel.port2]);
+  Promise.all([pieces.module, pieces.memory]).then(([module, memory]) => {
+    channel.port1.close();
+    post({ kind: "note", name: "mtEarlyUsed", value: { module: !!module, memory: !!memory } });   // test hook
+  });
+  return pieces;
+}
+const early = params.get("early") === "1" ? fromPage() : null;
+
+/** The snapshot's memory: the page's read-ahead, or read here.
+ * @param {string} url @param {(progress: [number, number]) => void} onProgress */
+async function loadSnapshot(url, onProgress) {
+  const ahead = early && await early.memory;
+  if (ahead) {
+    onProgress([ahead.byteLength, ahead.byteLength]);
+    return ahead;
+  }
+  return (await readSnapshot(url, onProgress)).memory;
+}
+
 /** @type {{stdout: (text: string) => void, stderr: (text: string) => void}} */
 const io = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 
@@ -72,7 +115,8 @@ const python = startPython({
   progress,
   note: (name, value) => post({ kind: "note", name, value }),
   mark: (name) => post({ kind: "mark", name, at: now() }),
-  loadSnapshot: async (url, onProgress) => (await readSnapshot(url, onProgress)).memory,
+  loadSnapshot,
+  compiled: early && early.module,
   nextTask: () => Promise.resolve(),   // nothing on this thread has to answer a tap
   ready: Promise.resolve(),
   idle,
