@@ -54,6 +54,7 @@ const pieces = [];
 const arrived = new Set();
 /** "waiting": no channel yet; "here": this thread sends on; "there": the read-ahead's worker has the channel. */
 let handOver = "waiting";
+let heard = false;   // the read-ahead's worker has said something, so it runs: only then is the channel given to it
 /** @type {MessagePort | null} */
 let earlyPort = null;
 /** @param {EarlyPiece[]} some */
@@ -76,7 +77,7 @@ function sendOnAsIs(piece) {
  * @param {MessagePort} port */
 function earlyAsked(port) {
   const done = arrived.has("all") || (arrived.has("module") && arrived.has("memory"));
-  if (early && !done) {
+  if (early && heard && !done) {
     const kept = pieces.splice(0);
     early.worker.postMessage({ port, pieces: kept }, [port, ...buffersOf(kept)]);
     handOver = "there";
@@ -90,6 +91,7 @@ if (early) {
   /** @param {unknown} message */
   const take = (message) => {
     const piece = /** @type {EarlyPiece | WorkerNote} */ (message);
+    if (piece.kind !== "early" || /** @type {EarlyPiece} */ (piece).part !== "all") heard = true;
     if (piece.kind !== "early") {
       fromWorker(new MessageEvent("message", { data: piece }));
     } else {

@@ -47,6 +47,8 @@ onmessage = (/** @type {MessageEvent<{port?: MessagePort, pieces?: Piece[]}>} */
   for (const piece of data.pieces || []) deliver(piece);
 };
 
+mark("mt-early-started");   // and the page knows this worker runs
+
 fetch(WASM).then((res) => {
   if (!res.ok) throw new Error(`${WASM} answered HTTP ${res.status}`);
   return WebAssembly.compileStreaming(res);
