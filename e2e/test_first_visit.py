@@ -1,5 +1,6 @@
 """A first visit downloads each runtime file once: the service worker's caching revalidates what the
-page already fetched (304) instead of downloading it again, and it keeps the snapshot that came."""
+page already fetched (304) instead of downloading it again, and it keeps the snapshot that came; before ready
+only what the snapshot's start needs is fetched."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ def test_a_first_visit_fetches_each_runtime_file_once_then_plays_offline_ready(b
         page.goto(srv.url + "?test=1")
         wait_ready(page)
         assert page.evaluate("window.mtPythonStart") == "snapshot"
+        with lock:
+            before_ready = {p for p, status, _ in answers if status in (200, 304)}
         page.wait_for_selector('html[data-offline-ready="1"]', state="attached", timeout=120_000)
         watch.check()
     finally:
@@ -51,6 +54,11 @@ def test_a_first_visit_fetches_each_runtime_file_once_then_plays_offline_ready(b
     assert runtime.get("/vendor/pyodide/python-snapshot.bin") == 1, answers
     assert "/vendor/pyodide/python-snapshot.bin.gz" not in runtime   # the compressed .bin came: no plain file
     assert "/vendor/pyodide/python_stdlib.zip" not in runtime         # the cut-down one instead
+    # the snapshot's start needs only the standard modules it had not imported; the whole cut-down zip (for a
+    # start without the snapshot) is the service worker's, fetched for the next visits once the page is ready
+    assert "/vendor/pyodide/python_stdlib.rest.zip" in before_ready
+    assert "/vendor/pyodide/python_stdlib.game.zip" not in before_ready
+    assert runtime.get("/vendor/pyodide/python_stdlib.game.zip") == 1
     twice = {p: n for p, n in runtime.items() if n > 1}
     assert not twice, f"downloaded more than once: {twice}"
     revalidated = {p for p, status, _ in answers if status == 304}

@@ -35,6 +35,7 @@ ROOT = os.path.dirname(HERE)
 MAKER = os.path.join(HERE, "make_snapshot.mjs")
 SNAPSHOT = "python-snapshot.bin"
 INFO = "python-snapshot.json"
+REST = "python_stdlib.rest.zip"   # the standard modules the snapshot had not imported, written with it
 
 
 def _sha256(path: str) -> str:
@@ -67,9 +68,10 @@ def recorded(root: str = ROOT, vendor: str | None = None) -> dict:
 
 
 def stale(root: str = ROOT, vendor: str | None = None) -> bool:
-    """True when the snapshot (or its plain .gz file) is missing or was made from other inputs."""
+    """True when the snapshot (or its plain .gz file, or its zip of the standard modules left) is missing or was
+    made from other inputs."""
     pyodide = os.path.join(vendor or os.path.join(root, "vendor"), "pyodide")
-    if not all(os.path.exists(os.path.join(pyodide, name)) for name in (SNAPSHOT, SNAPSHOT + ".gz")):
+    if not all(os.path.exists(os.path.join(pyodide, name)) for name in (SNAPSHOT, SNAPSHOT + ".gz", REST)):
         return True
     return recorded(root, vendor).get("inputs") != inputs(root, vendor)
 

@@ -44,11 +44,12 @@ SW_NAME = "sw.js"
 MANIFEST = "manifest.webmanifest"
 # What pyodide.mjs fetches at boot (the browser's network log of a plain loadPyodide() shows these five; the lock
 # file is fetched even with no packages), with the game's cut-down standard library in place of python_stdlib.zip
-# (scripts/make_stdlib.mjs; static/js/pyodide-start.js passes it as stdLibURL), and the memory snapshot of a
+# (scripts/make_stdlib.mjs; static/js/pyodide-boot.js passes it as stdLibURL), and the memory snapshot of a
 # started Python that scripts/setup.sh writes beside them (scripts/make_snapshot.mjs; static/js/snapshot.js
-# fetches it), as it is and as a plain gzip file for hosts that do not compress.
+# fetches it), as it is and as a plain gzip file for hosts that do not compress, with the standard modules it
+# had not imported (python_stdlib.rest.zip, the standard library of a start from the snapshot).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.game.zip", "pyodide-lock.json",
-                 "python-snapshot.bin", "python-snapshot.bin.gz")
+                 "python-snapshot.bin", "python-snapshot.bin.gz", "python_stdlib.rest.zip")
 # Pairs of files the service worker caches one of: the first when the host sends it compressed, otherwise
 # the second, a plain file with the same content gzipped (static/js/snapshot.js reads either).
 EITHER = (("python-snapshot.bin", "python-snapshot.bin.gz"),)

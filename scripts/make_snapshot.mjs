@@ -12,9 +12,12 @@
 // usual way, so a stale file costs its download, never a broken page.
 //
 // Python starts with the game's cut-down standard library (python_stdlib.game.zip, from
-// scripts/make_stdlib.mjs, run first), as the page does: the snapshot holds zipimport's directory of
-// that zip, so it only fits that very file. Its size is kept in the snapshot (sys._mt_stdlib_size) and
-// pyodide-start.js checks it after a restore, falling back to the usual start on a mismatch.
+// scripts/make_stdlib.mjs, run first), as the page's usual start does. Once everything below is imported,
+// that zip is replaced by one of the modules still not imported (python_stdlib.rest.zip, written beside the
+// snapshot, ~50 KB of the ~750 KB) and zipimport reads its directory anew: the snapshot holds that
+// directory, so it only fits that very file, and a start from the snapshot downloads 0.7 MB less. Its size
+// is kept in the snapshot (sys._mt_stdlib_size) and pyodide-boot.js checks it after a restore, falling back
+// to the usual start (with the whole cut-down zip) on a mismatch.
 //
 // The snapshot is Python's memory as bare start-up leaves it, plus the few standard modules PyScript
 // imports on top (PREIMPORT), plus, given the package archive and page.py, the
@@ -42,11 +45,11 @@
 // scripts/build_snapshot.py passes it for play.sh's quick rebuilds.
 // python-snapshot.json, beside it and not part of the site, says what it was made from
 // (scripts/build_snapshot.py compares it to decide whether the snapshot is stale).
-import { readFileSync, statSync, writeFileSync, renameSync } from "node:fs";
+import { readFileSync, writeFileSync, renameSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { precompress } from "./precompress.mjs";
-import { CUT_NAME } from "./make_stdlib.mjs";
+import { CUT_NAME, REST_NAME } from "./make_stdlib.mjs";
 
 // Standard modules PyScript imports on top of start-up (sys.modules in the page against a bare start).
 const PREIMPORT = ["html", "html.entities", "encodings.cp437"];
@@ -77,6 +80,57 @@ del page_source, package_tag
 sorted(n for n in sys.modules if n == "mexican_train" or n.startswith("mexican_train."))
 `;
 
+// The files of the cut-down zip whose modules Python has imported (the rest is what it may still import).
+const HELD = String.raw`
+import sys
+[m.__file__.split(".zip/", 1)[1] for m in list(sys.modules.values())
+ if (getattr(m, "__file__", None) or "").startswith(next(p for p in sys.path if p.endswith(".zip")) + "/")]
+`;
+// Put in place of the cut-down zip: zipimport reads its directory anew, and the snapshot keeps its size.
+const RELOAD = String.raw`
+import os, sys, zipimport
+zipimport._zip_directory_cache.clear()
+sys._mt_stdlib_size = os.stat(next(p for p in sys.path if p.endswith(".zip"))).st_size
+del os, zipimport
+`;
+
+/** A zip of some of ``zip``'s entries, each entry's bytes copied as they are (nothing is inflated or
+ *  deflated again: the Python doing that here left the compressor's tables in the snapshot's memory).
+ * @param {Buffer} zip @param {(name: string) => boolean} keep */
+function zipSubset(zip, keep) {
+  let end = zip.length - 22;
+  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("not a zip");
+  const count = zip.readUInt16LE(end + 10);
+  const dirStart = zip.readUInt32LE(end + 16);
+  const entries = [];
+  for (let at = dirStart, i = 0; i < count; i++) {
+    const size = 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    entries.push({ central: zip.subarray(at, at + size), offset: zip.readUInt32LE(at + 42),
+                   name: zip.subarray(at + 46, at + 46 + zip.readUInt16LE(at + 28)).toString("utf8") });
+    at += size;
+  }
+  const starts = entries.map((e) => e.offset).concat([dirStart]).sort((x, y) => x - y);
+  const locals = [], centrals = [];
+  let written = 0;
+  for (const e of entries.filter((e) => keep(e.name))) {
+    const local = zip.subarray(e.offset, starts.find((s) => s > e.offset));
+    const central = Buffer.from(e.central);
+    central.writeUInt32LE(written, 42);
+    locals.push(local);
+    centrals.push(central);
+    written += local.length;
+  }
+  const dir = Buffer.concat(centrals);
+  const record = Buffer.alloc(22);
+  record.writeUInt32LE(0x06054b50, 0);
+  record.writeUInt16LE(centrals.length, 8);
+  record.writeUInt16LE(centrals.length, 10);
+  record.writeUInt32LE(dir.length, 12);
+  record.writeUInt32LE(written, 16);
+  return Buffer.concat([...locals, dir, record]);
+}
+
 /** The comment of a zip archive (its end-of-central-directory record), as text. */
 export function zipComment(bytes) {
   for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65535); at--) {
@@ -97,8 +151,7 @@ const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")
 const pyodide = await loadPyodide({ indexURL: dir + path.sep, stdLibURL: stdlib, _makeSnapshot: true,
                                     env: { PYTHONHASHSEED: "0" }, stdout: () => {},
                                     stderr: (text) => console.error(text) });
-pyodide.runPython(PREIMPORT.map((name) => `import ${name}`).join("\n") + "\nimport random\nrandom.seed(0)\n"
-                  + `import sys\nsys._mt_stdlib_size = ${statSync(stdlib).size}`);
+pyodide.runPython(PREIMPORT.map((name) => `import ${name}`).join("\n") + "\nimport random\nrandom.seed(0)\n");
 let game = [];
 let tag = null;
 if (archivePath && pagePath) {
@@ -110,6 +163,16 @@ if (archivePath && pagePath) {
   pyodide.globals.set("package_tag", tag);
   game = pyodide.runPython(IMPORT_GAME).toJs();
 }
+// What a restored Python can still import from the standard library is only what it had not imported yet: the
+// snapshot is taken with a zip of those modules alone (REST_NAME, ~50 KB instead of ~750 KB), which the page
+// downloads for a start from the snapshot; the usual start still takes the whole cut-down zip.
+const held = new Set(pyodide.runPython(HELD).toJs());
+const restBytes = zipSubset(readFileSync(stdlib), (name) => !held.has(name));
+const restPath = path.join(dir, REST_NAME);
+writeFileSync(restPath + ".tmp", restBytes);
+pyodide.FS.writeFile(pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('.zip'))"), restBytes);
+pyodide.runPython(RELOAD);
+renameSync(restPath + ".tmp", restPath);
 const memory = pyodide.makeMemorySnapshot();
 const target = path.join(dir, SNAPSHOT_NAME);
 writeFileSync(target + ".tmp", memory);

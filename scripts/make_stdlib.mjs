@@ -24,6 +24,9 @@ import { pathToFileURL } from "node:url";
 import { pyscriptSources } from "./compile_pyc.mjs";
 
 export const CUT_NAME = "python_stdlib.game.zip";
+/** The standard library a Python restored from the snapshot is given: what the snapshot had not imported
+ *  (scripts/make_snapshot.mjs writes it). */
+export const REST_NAME = "python_stdlib.rest.zip";
 
 function sourcesUnder(dir, prefix = "") {
   const out = {};

@@ -1,6 +1,7 @@
-// tests/test_stdlib_cut.py: start Pyodide under Node with the game's cut-down standard library, the
-// usual way or from the memory snapshot, then import the whole game package, every module PyScript's
-// and page.py's import statements name, and play a short CPU round. Prints a JSON report.
+// tests/test_stdlib_cut.py: start Pyodide under Node with the game's cut-down standard library the usual
+// way, or from the memory snapshot with the standard modules it had not imported, then import the whole game
+// package, every module PyScript's and page.py's import statements name, and play a short CPU round. Prints a
+// JSON report.
 //   node tests/stdlib_probe.mjs <vendor/pyodide/> <py/> <vendor/pyscript/> plain|snapshot
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -9,7 +10,9 @@ import { pyscriptSources } from "../scripts/compile_pyc.mjs";
 
 const [dir, pyDir, pyscriptDir, how] = process.argv.slice(2).map((a, i) => (i < 3 ? path.resolve(a) : a));
 const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
-const options = { indexURL: dir + path.sep, stdLibURL: path.join(dir, "python_stdlib.game.zip"),
+// from the snapshot, Python gets only the standard modules it had not imported (as the page gives it)
+const options = { indexURL: dir + path.sep,
+                  stdLibURL: path.join(dir, how === "snapshot" ? "python_stdlib.rest.zip" : "python_stdlib.game.zip"),
                   stdout: () => {}, stderr: () => {} };
 if (how === "snapshot") options._loadSnapshot = readFileSync(path.join(dir, "python-snapshot.bin"));
 const pyodide = await loadPyodide(options);

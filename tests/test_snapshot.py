@@ -54,7 +54,8 @@ def _site(root, tag="mexican_train sha256:" + "0" * 64):
     (root / "py" / "page.py").write_text("import mexican_train\n")
     pyodide = root / "vendor" / "pyodide"
     os.makedirs(pyodide, exist_ok=True)
-    for name in ("python_stdlib.game.zip", "pyodide.asm.mjs", "python-snapshot.bin", "python-snapshot.bin.gz"):
+    for name in ("python_stdlib.game.zip", "pyodide.asm.mjs", "python-snapshot.bin", "python-snapshot.bin.gz",
+                 "python_stdlib.rest.zip"):
         (pyodide / name).write_bytes(b"x")
     (pyodide / build_snapshot.INFO).write_text(json.dumps({"inputs": build_snapshot.inputs(str(root))}))
     return pyodide

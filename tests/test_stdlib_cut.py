@@ -1,7 +1,7 @@
 """The game's cut-down standard library (scripts/make_stdlib.mjs) holds every module the game imports.
 
-In Pyodide under Node, started both ways the page starts it (the usual way and from the memory
-snapshot, which was taken with that zip): the whole package imports, every standard module named in
+In Pyodide under Node, started both ways the page starts it (the usual way with that zip, and from the
+memory snapshot, taken with it and given only the modules it had not imported): the whole package imports, every standard module named in
 page.py's and PyScript's import statements imports, and a CPU round plays to its end.
 """
 

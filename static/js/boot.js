@@ -41,11 +41,12 @@
   // The files the bar follows, [received, total] bytes each, with a hint of the total until the response
   // says it (Content-Length, for a body sent as it is). A body the host compresses is counted as the
   // browser inflates it, against its inflated size (the hint: Pyodide 314.0.7's wasm, the game's cut-down
-  // standard library, the memory snapshot), so the text shows the share that has arrived, a percentage:
+  // standard library or its rest, the memory snapshot), so the text shows the share that has arrived, a percentage:
   // it is the same share of the compressed bytes over the wire, which the page cannot count as they come.
   /** @type {Record<string, [number, number]>} */
   var bytes = {
-    "pyodide.asm.wasm": [0, 9598218], "python_stdlib.game.zip": [0, 770000], "python-snapshot.bin": [0, 31457440]
+    "pyodide.asm.wasm": [0, 9598218], "python_stdlib.game.zip": [0, 770000], "python_stdlib.rest.zip": [0, 57000],
+    "python-snapshot.bin": [0, 31457440]
   };
 
   /** @param {string} text */

@@ -4,7 +4,8 @@
 // allows, with the game's package unpacked into Python's working folder.
 //
 // Python's standard library is the game's cut-down copy (python_stdlib.game.zip, 0.8 MB instead of 2.5 MB:
-// scripts/make_stdlib.mjs keeps the modules the game, PyScript and Pyodide import).
+// scripts/make_stdlib.mjs keeps the modules the game, PyScript and Pyodide import); a Python restored from the
+// snapshot gets only those it had not imported when the snapshot was taken (python_stdlib.rest.zip, 57 KB).
 //
 // Python's own start-up is skipped where that pays: Pyodide restores the memory snapshot that
 // scripts/make_snapshot.mjs took of a started Python with the game's modules imported
@@ -44,6 +45,7 @@ export const URLS = {
   package: new URL("../../py/mexican_train.zip", import.meta.url).href,
   snapshot: new URL("../../vendor/pyodide/python-snapshot.bin", import.meta.url).href,
   stdlib: new URL("../../vendor/pyodide/python_stdlib.game.zip", import.meta.url).href,
+  stdlibRest: new URL("../../vendor/pyodide/python_stdlib.rest.zip", import.meta.url).href,
   wasm: new URL("../../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href,
 };
 
@@ -57,7 +59,7 @@ export const URLS = {
 // Measured under Chromium's emulation (bench/phone_speed.py): Fast 4G (9 Mbit/s) ~0.5-1 MB/s here,
 // Slow 4G (1.6 Mbit/s) ~0.1-0.2 MB/s.
 const MIN_SNAPSHOT_RATE = 400e3;   // bytes per second
-const COUNTED = ["pyodide.asm.wasm", "python_stdlib.game.zip"];   // the big files Pyodide fetches itself
+const COUNTED = ["pyodide.asm.wasm", "python_stdlib.game.zip", "python_stdlib.rest.zip"];   // the big files Pyodide fetches itself
 const WASM_PLACEHOLDER = "mexican-train: compiled already";
 
 /**
@@ -293,9 +295,14 @@ export function startPython(place, io) {
   /** The snapshot's memory, or null when not wanted; rejects when it cannot be had. */
   const snapshot = fromCache ? place.loadSnapshot(URLS.snapshot, snapshotProgress).then(arrived) :
     Promise.all([choice, place.ready]).then(([[how, why]]) => {
-      if (how === "snapshot") return place.loadSnapshot(URLS.snapshot, snapshotProgress).then(arrived);
+      // the progress bar stops waiting for the files this start does not fetch
+      if (how === "snapshot") {
+        place.progress("python_stdlib.game.zip", null);
+        return place.loadSnapshot(URLS.snapshot, snapshotProgress).then(arrived);
+      }
       console.info(`Python starts without its snapshot (${why})`);
-      snapshotProgress(null);   // the progress bar stops waiting for it
+      snapshotProgress(null);
+      place.progress("python_stdlib.rest.zip", null);
       return null;
     });
   snapshot.catch(() => snapshotProgress(null));   // handled now: a missing file is no "uncaught" error
@@ -360,7 +367,7 @@ export function startPython(place, io) {
     WebAssembly.Module = modulesOncePerBytes();
     return startPyodide({
       indexURL: URLS.index,
-      stdLibURL: URLS.stdlib,
+      stdLibURL: memory ? URLS.stdlibRest : URLS.stdlib,   // the snapshot was taken with the rest (make_snapshot.mjs)
       stdout: (text) => io.stdout(text),
       stderr: (text) => io.stderr(text),
       ...(memory ? { _loadSnapshot: memory } : {}),
