@@ -33,8 +33,8 @@ game; ...):
 
 Bytes are Resource Timing ``transferSize`` (headers included; 0 for what a
 cache or the service worker answered) over the navigation and every resource,
-plus the snapshot worker's download (``window.mtWorkerBytes``, from the
-worker's own Resource Timing).
+plus the snapshot worker's and the read-ahead's downloads (``window.mtWorkerBytes``,
+``window.mtEarlyBytes``, from each worker's own Resource Timing).
 
 CPU-vs-CPU (``--seats``, default strong,normal,easy,strong on double-12, CPU
 speed instant, ``--rounds one``): every CPU step's Python time (the CPU's
@@ -84,7 +84,7 @@ METRICS_JS = """() => {
     ready: mark ? mark.startTime : null,
     python_start: at('mt-python-start'),
     python_booted: at('mt-python-booted'),
-    bytes: all.reduce((a, r) => a + (r.transferSize || 0), 0) + (window.mtWorkerBytes || 0),
+    bytes: all.reduce((a, r) => a + (r.transferSize || 0), 0) + (window.mtWorkerBytes || 0) + (window.mtEarlyBytes || 0),
     requests: all.length,
     network: all.filter(r => r.transferSize > 0).length,
     files: res.map(r => [r.name.replace(location.origin, ''), r.transferSize, Math.round(r.startTime),

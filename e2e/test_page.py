@@ -215,6 +215,8 @@ def test_without_a_usable_snapshot_python_starts_the_usual_way(fresh_page, answe
         if answer != "another build":   # the progress bar does not wait for it
             assert page.evaluate("window.mtDownload['python-snapshot.bin']") is None
         assert bool(asked) == (answer in ("missing", "another build")), asked
+        if answer.startswith("slow"):   # the read-ahead read the package and the wasm, and left the snapshot
+            assert page.evaluate("window.mtEarlyUsed") == {"module": True, "memory": False, "package": True}
     game = Game(page)                                  # and the game plays as ever: a whole one-round match
     game.new_match(VS_CPU, set=6, rounds="one", seed=5)
     game.play_to_the_end()

@@ -272,7 +272,7 @@ def test_offline_after_the_first_visit_a_reload_continues_mid_turn_and_the_round
         # chosen at once: the service worker answers, so there is no network to measure or spare
         assert page.evaluate("[window.mtFromCache, window.mtThroughput === Infinity]") == [True, True]
         # and its wasm and memory were read ahead, offline too, from the page's first script on
-        assert page.evaluate("window.mtEarlyUsed") == {"module": True, "memory": True}
+        assert page.evaluate("window.mtEarlyUsed") == {"module": True, "memory": True, "package": False}
         page.click('#saved-panel [data-action="continue_saved"]')
         page.wait_for_selector("#game-screen", state="visible")
         assert page.locator("#pause-dialog").is_visible(), "the pause was not restored"

@@ -156,7 +156,7 @@ READ_AHEAD_FAILS = """(() => {
   const Plain = window.Worker;
   window.Worker = function Worker(url, options) {
     window.Worker = Plain;   // only the first: PyScript's own worker class is made from the browser's
-    if (!String(url).endsWith("/worker/early.js")) return new Plain(url, options);
+    if (!String(url).split("#")[0].endsWith("/worker/early.js")) return new Plain(url, options);
     const refused = new EventTarget();
     refused.postMessage = () => {};
     refused.terminate = () => {};
@@ -166,7 +166,10 @@ READ_AHEAD_FAILS = """(() => {
 })();"""
 
 
-def test_a_return_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_it_cannot(browser, server):
+MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
+
+
+def test_every_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_it_cannot(browser, server):
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     page.set_default_timeout(20_000)
@@ -174,27 +177,48 @@ def test_a_return_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_whe
     try:
         page.goto(server + "?test=1")
         wait_ready(page)
-        assert page.evaluate("window.mtEarly") is None   # a first visit: PyScript's worker reads them itself
+        # a first visit: the package first, from the page's first script on; its download was quick enough for
+        # the snapshot, so the wasm and the snapshot followed, and PyScript's worker used all three
+        assert page.evaluate("[window.mtEarly.first, window.mtPythonStart, window.mtEarlyUsed]") == \
+            [True, "snapshot", {"module": True, "memory": True, "package": True}]
+        marks = page.evaluate(MARKS)
+        assert marks["mt-early-package"] <= min(marks["mt-early-compiled"], marks["mt-early-snapshot"])
+        assert marks["mt-early-compiled"] <= marks["mt-wasm-compiled"]
         page.wait_for_selector('html[data-offline-ready="1"]', state="attached", timeout=120_000)
         page.reload()
         wait_ready(page)
-        # the service worker answers: both were read ahead, from the page's first script on, and used
-        assert page.evaluate("[window.mtPythonStart, window.mtEarlyUsed]") == \
-            ["snapshot", {"module": True, "memory": True}]
-        marks = page.evaluate("Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))")
+        # the service worker answers: both were read ahead at once, and used (the package is the cache's)
+        assert page.evaluate("[window.mtEarly.first, window.mtPythonStart, window.mtEarlyUsed]") == \
+            [False, "snapshot", {"module": True, "memory": True, "package": False}]
+        marks = page.evaluate(MARKS)
         assert marks["mt-early-compiled"] <= marks["mt-wasm-compiled"]
         assert marks["mt-early-snapshot"] <= marks["mt-snapshot-arrived"]
         context.add_init_script(READ_AHEAD_FAILS)
         page.reload()
         wait_ready(page)
         assert page.evaluate("[window.mtPythonStart, window.mtEarlyUsed]") == \
-            ["snapshot", {"module": False, "memory": False}]
+            ["snapshot", {"module": False, "memory": False, "package": False}]
         game = Game(page)
         game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
         step = game.attr("data-step")
         game.step_once()
         game.idle()
         assert game.attr("data-step") != step
+        watch.check()
+    finally:
+        context.close()
+    # and a first visit whose read-ahead cannot start: PyScript's worker fetches the package and the rest itself
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(READ_AHEAD_FAILS)
+    page = context.new_page()
+    watch = Watch(page)
+    try:
+        page.goto(server + "?test=1&nosw")
+        wait_ready(page)
+        assert page.evaluate("[window.mtEarly.first, window.mtPythonStart, window.mtEarlyUsed]") == \
+            [True, "snapshot", {"module": False, "memory": False, "package": False}]
+        game = Game(page)
+        game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
         watch.check()
     finally:
         context.close()

@@ -87,9 +87,9 @@ interface Window {
   mtBoot: MtBoot;
   /** Set by static/js/prefs.js: a service worker controlled the page when it started. */
   mtLoadedByWorker?: boolean;
-  /** Set by static/js/prefs.js on a return visit: the worker reading Python's wasm and snapshot ahead
-   *  (static/js/worker/early.js), its messages so far, and who takes the next ones (static/js/python.js). */
-  mtEarly?: { worker: Worker; parts: unknown[]; onpart: ((message: unknown) => void) | null };
+  /** Set by static/js/prefs.js: the worker reading Python's wasm and snapshot ahead (static/js/worker/early.js),
+   *  whether on a first visit (the package first), its messages so far, and who takes the next ones (python.js). */
+  mtEarly?: { worker: Worker; first: boolean; parts: unknown[]; onpart: ((message: unknown) => void) | null };
   /** Set by static/js/prefs.js: another service worker took over since (offline.js offers the reload). */
   mtTakenOver?: boolean;
   /** Set by static/js/input.js once the page's own input handling is there (prefs.js answers until then). */

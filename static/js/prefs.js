@@ -59,16 +59,21 @@
     early.type = "module";
     early.src = "./static/js/pyodide-start.js";
     document.head.appendChild(early);
-  } else if (window.mtLoadedByWorker && !/[?&]boot=plain\b/.test(location.search) && document.currentScript
+  } else if (!/[?&]boot=plain\b/.test(location.search) && document.currentScript
              && document.currentScript.hasAttribute("data-read-ahead")) {
-    // A return visit: Python's wasm is compiled and its memory snapshot read from the cache from now on, in a
-    // worker of their own (static/js/worker/early.js), while PyScript loads; python.js hands both to PyScript's
-    // worker. Its messages are kept here until python.js takes them (window.mtEarly).
+    // Python's wasm is compiled and its memory snapshot read from now on, in a worker of their own
+    // (static/js/worker/early.js), while PyScript loads: from the cache on a return visit; on a first visit
+    // after the package, whose download says whether the snapshot is worth its bytes. python.js hands them to
+    // PyScript's worker. The worker's messages are kept here until python.js takes them (window.mtEarly).
     try {
-      var ahead = new Worker("./static/js/worker/early.js", { type: "module" });
+      var first = !window.mtLoadedByWorker;
+      var connection = /** @type {{connection?: NetworkInformation}} */ (navigator).connection || {};
+      var slow = connection.saveData === true || ["slow-2g", "2g", "3g"].indexOf(connection.effectiveType || "") >= 0;
+      var ahead = new Worker("./static/js/worker/early.js" + (first ? "#first" + (slow ? "&slow" : "") : ""),
+                             { type: "module" });
       /** @type {unknown[]} */
       var parts = [];
-      window.mtEarly = { worker: ahead, parts: parts, onpart: null };
+      window.mtEarly = { worker: ahead, first: first, parts: parts, onpart: null };
       ahead.onmessage = function (event) {
         var early = /** @type {NonNullable<Window["mtEarly"]>} */ (window.mtEarly);
         if (early.onpart) early.onpart(event.data); else parts.push(event.data);

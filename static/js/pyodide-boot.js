@@ -16,7 +16,7 @@
 // (Pyodide refuses it) or of another standard library (checked below), Python starts the usual way; a snapshot
 // holding another build of the game has those modules dropped (``adoptPackage``).
 import { loadPyodide as startPyodide } from "../../vendor/pyodide/pyodide.mjs";
-import { countedBody } from "./downloads.js";
+import { MIN_SNAPSHOT_RATE, countedBody, throughput } from "./downloads.js";
 
 /** @typedef {import("../../vendor/pyodide/pyodide.mjs").PyodideAPI} PyodideAPI */
 /** @typedef {[number, number] | null} Progress */
@@ -35,8 +35,11 @@ import { countedBody } from "./downloads.js";
  * @property {"snapshot" | "plain" | null} forced  the test hook ?boot=
  * @property {boolean} canSnapshot  the snapshot can be downloaded at all (the page needs a worker for it)
  * @property {boolean} slowHint  the page's browser hints at a slow or data-saving connection (downloads.slowConnection)
- * @property {Promise<WebAssembly.Module | null> | null} compiled  the wasm compiled already, elsewhere (a return
- *   visit's read-ahead, static/js/worker/early.js); null, or a promise of null, to compile it here
+ * @property {Promise<WebAssembly.Module | null> | null} compiled  the wasm compiled already, elsewhere (the
+ *   read-ahead, static/js/worker/early.js); null, or a promise of null, to compile it here
+ * @property {Promise<{bytes: ArrayBuffer, rate: number | null} | null> | null} archive  the package archive and
+ *   the throughput of its download, fetched already (a first visit's read-ahead); null, or a promise of null, to
+ *   fetch it here
  */
 
 /** The files of the runtime and the game, beside this module. */
@@ -49,16 +52,7 @@ export const URLS = {
   wasm: new URL("../../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href,
 };
 
-// The snapshot trades ~4 MB more to download (brotli; 6.4 MB gzip) for seconds less work for the
-// processor (~4 s on a desktop, ~10 s on a phone at a quarter of its speed). Below MIN_SNAPSHOT_RATE
-// the download costs more than it saves, so the first visit starts the usual way; the service
-// worker still caches the snapshot in the background, for the next visits. The rate is measured on
-// the package download (a few hundred KB, fetched first; what a cache answered counts as fast);
-// the browser's own hints (Chromium's navigator.connection: 2g, 3g or Save-Data) also say no; with
-// neither, the snapshot is used.
-// Measured under Chromium's emulation (bench/phone_speed.py): Fast 4G (9 Mbit/s) ~0.5-1 MB/s here,
-// Slow 4G (1.6 Mbit/s) ~0.1-0.2 MB/s.
-const MIN_SNAPSHOT_RATE = 400e3;   // bytes per second
+// Whether to start from the snapshot: MIN_SNAPSHOT_RATE (downloads.js) says when the network is too slow for it.
 const COUNTED = ["pyodide.asm.wasm", "python_stdlib.game.zip", "python_stdlib.rest.zip"];   // the big files Pyodide fetches itself
 const WASM_PLACEHOLDER = "mexican-train: compiled already";
 
@@ -248,20 +242,16 @@ export function startPython(place, io) {
     });
   }
 
-  const archive = plainFetch(URLS.package).then((res) => {
-    if (!res.ok) throw new Error(`${URLS.package} answered HTTP ${res.status}`);
-    return res.arrayBuffer();
-  });
+  /** The package archive and the throughput of its download: read ahead (``place.archive``), or fetched here
+   *  (its Resource Timing entry is there a task after the body). */
+  const downloaded = (place.archive || Promise.resolve(null)).then((ahead) => ahead || plainFetch(URLS.package)
+    .then((res) => {
+      if (!res.ok) throw new Error(`${URLS.package} answered HTTP ${res.status}`);
+      return res.arrayBuffer();
+    })
+    .then((bytes) => new Promise((resolve) => setTimeout(resolve, 0)).then(() => ({ bytes, rate: throughput(URLS.package) }))));
+  const archive = downloaded.then(({ bytes }) => bytes);
   archive.catch(() => {});   // reported through the promise returned, once it is awaited
-
-  /** Bytes per second of the package download (Infinity from a cache), or null when unknown. */
-  function measuredRate() {
-    const entry = /** @type {PerformanceResourceTiming | undefined} */ (performance.getEntriesByName(URLS.package)[0]);
-    if (!entry || !entry.responseEnd) return null;
-    if (entry.transferSize === 0 && entry.decodedBodySize > 0) return Infinity;   // HTTP cache or service worker
-    const seconds = (entry.responseEnd - entry.responseStart) / 1000;
-    return entry.encodedBodySize > 0 && seconds > 0 ? entry.encodedBodySize / seconds : null;
-  }
 
   const slowHint = place.slowHint;
   // A page the service worker controls gets every file from its cache (it cached the snapshot with the rest
@@ -273,8 +263,7 @@ export function startPython(place, io) {
   /** "snapshot" or "plain", and why: decided once the package has arrived (or failed), or at once from the cache.
    * @type {Promise<[string, string]>} */
   const choice = fromCache ? Promise.resolve(["snapshot", ""]) :
-    archive.catch(() => null).then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(() => {
-      const rate = measuredRate();
+    downloaded.then(({ rate }) => rate, () => throughput(URLS.package)).then((rate) => {
       place.note("mtThroughput", rate);   // test hook and bench/phone_speed.py
       if (!place.canSnapshot) return ["plain", "this browser lacks module workers"];
       if (place.forced === "snapshot" || place.forced === "plain") return [place.forced, "?boot=" + place.forced];
@@ -411,7 +400,7 @@ export function startPython(place, io) {
   return Promise.all([choice, place.ready]).then(([[how]]) => {
     place.mark("mt-python-start");   // bench/page_speed.py: where Python's start-up begins and ends
     place.note("mtPythonStart", how === "snapshot" ? "snapshot" : "full start-up");
-    if (how !== "snapshot") return boot(null);
+    if (how !== "snapshot") return boot(null, place.compiled ? compileWasm() : null);   // read ahead, or Pyodide's own
     const compiled = compiledEarly || compileWasm();
     compiled.catch(() => {});   // handled where it is used
     // in this branch the snapshot was wanted: its promise is of the memory (or rejects)

@@ -54,6 +54,7 @@ const python = startPython({
   canSnapshot: typeof Worker !== "undefined",
   slowHint: slowConnection(navigator),
   compiled: null,
+  archive: null,
 }, io);
 
 export { version };

@@ -37,12 +37,6 @@ hooks.worker.onBeforeRunAsync.clear();
  *   | {mt: true, kind: "early", port: MessagePort}} WorkerNote
  */
 
-/**
- * A piece of the return visit's read-ahead (static/js/worker/early.js, started by the page's inline script).
- * @typedef {{mt: true, kind: "early", part: "module" | "memory" | "all", module?: WebAssembly.Module,
- *   memory?: ArrayBuffer, failed?: string}} EarlyPiece
- */
-
 // The read-ahead's pieces go to PyScript's worker through the channel it opens (its "early" message). Those that
 // came here before are sent with it; then the channel itself goes to the read-ahead's worker, which sends the rest
 // straight there, without waiting for this thread (busy with the page's modules at that moment on a phone).
@@ -58,7 +52,7 @@ let heard = false;   // the read-ahead's worker has said something, so it runs: 
 /** @type {MessagePort | null} */
 let earlyPort = null;
 /** @param {EarlyPiece[]} some */
-const buffersOf = (some) => some.flatMap((piece) => (piece.memory ? [piece.memory] : []));
+const buffersOf = (some) => some.flatMap((piece) => (piece.memory ? [piece.memory] : piece.package ? [piece.package] : []));
 /** @param {EarlyPiece} piece */
 function sendOn(piece) {
   try {
@@ -150,7 +144,7 @@ async function inWorker() {
   const boot = params.get("boot");
   if (boot === "snapshot" || boot === "plain") hash.set("boot", boot);
   if (slowConnection(navigator)) hash.set("slow", "1");
-  if (early) hash.set("early", "1");
+  if (early) hash.set("early", early.first ? "first" : "return");
   // PyWorker reads PyScript's hooks, which exist only once its plugins have loaded; core.js defines the
   // <py-script> element in the same step, the public signal for it.
   performance.mark("mt-pyscript-loaded");   // this module runs once core.js, its static import, has (boot_profile)

@@ -1,20 +1,30 @@
-// Python's two big pieces, read ahead on a return visit: the wasm compiled and the memory snapshot read from the
-// service worker's cache, while the page is still parsing and PyScript's own modules load. The inline script of
-// the page (static/js/prefs.js) starts this worker as its first step when a service worker controls the page;
-// PyScript's worker, which can only be made once PyScript has loaded (about a second later on the emulated
-// phone), is handed both through the page (static/js/python.js, static/js/worker/py-worker.js) instead of
-// starting them itself.
+// Python's big pieces, read ahead: the wasm compiled and the memory snapshot read while the page is still
+// parsing and PyScript's own modules load. The inline script of the page (static/js/prefs.js) starts this
+// worker as its first step; PyScript's worker, which can only be made once PyScript has loaded (about a second
+// later on the emulated phone), is handed them through the page (static/js/python.js,
+// static/js/worker/py-worker.js) instead of reading them itself.
+//
+// Two visits, told by this module's URL fragment:
+//   (none)        a return visit: the service worker's cache answers, so both are read at once.
+//   first[&slow]  a first visit: the package archive first, whose download's throughput says whether the snapshot
+//                 is worth its bytes (MIN_SNAPSHOT_RATE, as PyScript's worker would decide; ``slow``: the page's
+//                 browser hints at a slow connection); then the wasm, and the snapshot only if it is. Their
+//                 downloads are reported to the loading bar.
 //
 // Messages to the page, one per piece: {mt: true, kind: "early", part: "module", module} (a compiled
 // WebAssembly.Module, shared, not copied), {mt: true, kind: "early", part: "memory", memory} (an ArrayBuffer,
-// transferred), or the same with ``failed`` (a reason) instead; and performance marks like PyScript's worker's.
-// Once PyScript's worker asks, the page sends its channel here ({port, pieces}, with the pieces that reached the
-// page before; later {pieces}, those that were on their way), and every piece goes there instead. The page ends this
-// worker once PyScript's worker has both.
-import { readSnapshot } from "../downloads.js";
+// transferred), {mt: true, kind: "early", part: "package", package, rate} (the archive, transferred), or the same
+// with ``failed`` (a reason) or ``skipped`` (not wanted: a slow network) instead; download progress, performance
+// marks and the bytes taken from the network (a note, mtEarlyBytes), like PyScript's worker's. Once PyScript's
+// worker asks, the page sends its channel here ({port, pieces}, with the pieces that reached the page before;
+// later {pieces}, those that were on their way), and every piece goes there instead. The page ends this worker
+// once PyScript's worker has them.
 
 const WASM = new URL("../../../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
 const SNAPSHOT = new URL("../../../vendor/pyodide/python-snapshot.bin", import.meta.url).href;
+const PACKAGE = new URL("../../../py/mexican_train.zip", import.meta.url).href;
+const visit = new URLSearchParams(new URL(import.meta.url).hash.slice(1));
+const FIRST = visit.has("first");
 
 // as a worker's global: postMessage with a list of objects to transfer
 const post = /** @type {(message: unknown, transfer?: Transferable[]) => void} */ (/** @type {unknown} */ (postMessage));
@@ -23,18 +33,12 @@ const mark = (name) => post({ mt: true, kind: "mark", name, at: performance.time
 /** @param {unknown} err */
 const reason = (err) => String(err && /** @type {{message?: string}} */ (err).message || err);
 
-/**
- * One of the two pieces, or why it could not be had.
- * @typedef {{mt: true, kind: "early", part: "module" | "memory", module?: WebAssembly.Module, memory?: ArrayBuffer,
- *   failed?: string}} Piece
- */
-
 /** @type {MessagePort | null} */
 let port = null;
 /** A piece to PyScript's worker if its channel is here, else to the page.
- * @param {Piece} piece */
+ * @param {EarlyPiece} piece */
 function deliver(piece) {
-  const transfer = piece.memory ? [piece.memory] : [];
+  const transfer = piece.memory ? [piece.memory] : piece.package ? [piece.package] : [];
   try {
     if (port) port.postMessage(piece, transfer);
     else post(piece, transfer);
@@ -42,22 +46,71 @@ function deliver(piece) {
     deliver({ mt: true, kind: "early", part: piece.part, failed: `it could not be sent (${reason(err)})` });
   }
 }
-onmessage = (/** @type {MessageEvent<{port?: MessagePort, pieces?: Piece[]}>} */ { data }) => {
+onmessage = (/** @type {MessageEvent<{port?: MessagePort, pieces?: EarlyPiece[]}>} */ { data }) => {
   if (data.port) port = data.port;
   for (const piece of data.pieces || []) deliver(piece);
 };
 
 mark("mt-early-started");   // and the page knows this worker runs
 
-fetch(WASM).then((res) => {
-  if (!res.ok) throw new Error(`${WASM} answered HTTP ${res.status}`);
-  return WebAssembly.compileStreaming(res);
-}).then((compiled) => {
-  mark("mt-early-compiled");
-  deliver({ mt: true, kind: "early", part: "module", module: compiled });
-}, (err) => deliver({ mt: true, kind: "early", part: "module", failed: reason(err) }));
+// The package's request goes first; the shared helpers are imported beside it, not before it (on a first visit
+// every request of the page's modules is queued on the same few connections).
+const archive = FIRST ? fetch(PACKAGE).then((res) => {
+  if (!res.ok) throw new Error(`${PACKAGE} answered HTTP ${res.status}`);
+  return res.arrayBuffer();
+}) : null;
+const helpers = import("../downloads.js");
 
-readSnapshot(SNAPSHOT, null).then(({ memory }) => {
-  mark("mt-early-snapshot");
-  deliver({ mt: true, kind: "early", part: "memory", memory });
-}, (err) => deliver({ mt: true, kind: "early", part: "memory", failed: reason(err) }));
+/** @typedef {typeof import("../downloads.js")} Downloads */
+/** @typedef {ReturnType<Downloads["progressSender"]>} Progress */
+
+/** The wasm, compiled as it streams in (its download reported to the loading bar on a first visit).
+ * @param {Downloads} downloads @param {Progress | null} progress */
+function readWasm(downloads, progress) {
+  return fetch(WASM).then((res) => {
+    if (!res.ok) throw new Error(`${WASM} answered HTTP ${res.status}`);
+    if (!progress || !res.body || typeof TransformStream === "undefined") return WebAssembly.compileStreaming(res);
+    progress("pyodide.asm.wasm", [0, 0]);
+    const counted = downloads.countedBody(res, (got) => progress("pyodide.asm.wasm", got));
+    // status and headers kept: compileStreaming needs Content-Type: application/wasm
+    return WebAssembly.compileStreaming(new Response(counted, { status: res.status, statusText: res.statusText, headers: res.headers }));
+  }).then((compiled) => {
+    mark("mt-early-compiled");
+    deliver({ mt: true, kind: "early", part: "module", module: compiled });
+  }, (err) => deliver({ mt: true, kind: "early", part: "module", failed: reason(err) }));
+}
+
+/** The snapshot's memory (its download reported on a first visit).
+ * @param {Downloads} downloads @param {Progress | null} progress */
+function readMemory(downloads, progress) {
+  const onProgress = progress && ((/** @type {[number, number]} */ got) => progress("python-snapshot.bin", got));
+  return downloads.readSnapshot(SNAPSHOT, onProgress).then(({ memory }) => {
+    mark("mt-early-snapshot");
+    deliver({ mt: true, kind: "early", part: "memory", memory });
+  }, (err) => deliver({ mt: true, kind: "early", part: "memory", failed: reason(err) }));
+}
+
+/** The bytes this worker took from the network, for the benchmarks (bench/page_speed.py adds them). */
+function countBytes() {
+  const entries = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"));
+  post({ mt: true, kind: "note", name: "mtEarlyBytes", value: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0) });
+}
+
+if (archive) {
+  Promise.all([archive, helpers]).then(async ([bytes, downloads]) => {
+    await new Promise((resolve) => setTimeout(resolve, 0));   // the download's Resource Timing entry is there now
+    const rate = downloads.throughput(PACKAGE);
+    mark("mt-early-package");
+    deliver({ mt: true, kind: "early", part: "package", package: bytes, rate });
+    const progress = downloads.progressSender((message) => post({ mt: true, ...message }));
+    const slow = visit.has("slow") ? "the browser hints at a slow connection"
+      : rate !== null && rate < downloads.MIN_SNAPSHOT_RATE ? `the network gave ${Math.round(rate / 1e3)} kB/s` : "";
+    const wasm = readWasm(downloads, progress);   // both starts need it
+    if (slow) deliver({ mt: true, kind: "early", part: "memory", skipped: slow });
+    await Promise.all([wasm, slow ? null : readMemory(downloads, progress)]);
+    countBytes();
+  }).catch((err) => deliver({ mt: true, kind: "early", part: "all", failed: reason(err) }));
+} else {
+  helpers.then((downloads) => Promise.all([readWasm(downloads, null), readMemory(downloads, null)]),
+    (err) => deliver({ mt: true, kind: "early", part: "all", failed: reason(err) }));
+}

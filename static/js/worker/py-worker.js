@@ -9,8 +9,8 @@
 //   boot=plain|snapshot      the test hook ?boot=
 //   slow=1                   the page's browser hints at a slow or data-saving connection (the page's
 //                            navigator.connection is the one a test or the player's settings speak for)
-//   early=1                  the page reads Python's wasm and snapshot ahead (a return visit,
-//                            static/js/worker/early.js): this worker asks for them instead of starting on its own
+//   early=return|first       the page reads Python's wasm and snapshot ahead (static/js/worker/early.js), on a
+//                            first visit with the package first: this worker asks for them instead of reading them
 // What the page shows comes back as plain messages on this worker's global, {mt: true, kind, ...}: download
 // progress for the loading bar, the start's performance marks and the test hooks' values (python.js puts them
 // where the page's scripts and the benchmarks read them). polyscript's side of the worker takes only Error
@@ -18,7 +18,7 @@
 // Error.
 import { version } from "../../../vendor/pyodide/pyodide.mjs";
 import { startPython } from "../pyodide-boot.js";
-import { readSnapshot } from "../downloads.js";
+import { progressSender, readSnapshot } from "../downloads.js";
 import { installIdbStandIn } from "../idb-standin.js";
 
 /** @typedef {import("../../../vendor/pyodide/pyodide.mjs").PyodideConfig} PyodideConfig */
@@ -33,18 +33,7 @@ const now = () => performance.timeOrigin + performance.now();
 // PyScript's engine opens its IndexedDB store here too: where the frame's storage is blocked it would fail.
 installIdbStandIn(/** @type {{indexedDB?: IDBFactory}} */ (globalThis), () => post({ kind: "note", name: "idbFallback", value: true }));
 
-// Progress to the loading bar: at most one message per 200 ms a file, and always the last (every message is
-// a task of the page's thread: about 1.4 ms at 4x CPU; the bar moves in steps of 1% anyway).
-/** @type {Map<string, number>} */
-const lastSent = new Map();
-/** @param {string} name @param {[number, number] | null} progress */
-function progress(name, progress) {
-  const t = performance.now();
-  const done = progress === null || (progress[1] > 0 && progress[0] >= progress[1]);
-  if (!done && t - (lastSent.get(name) || 0) < 200) return;
-  lastSent.set(name, t);
-  post({ kind: "download", name, progress });
-}
+const progress = progressSender(post);   // to the loading bar
 
 // A new task of this worker's event loop (Python's thinking yields between slices with it, py/worker.py): a
 // MessageChannel hop is never clamped, where a chain of setTimeout(0) is (4 ms a step in WebKit's workers).
@@ -61,34 +50,42 @@ hop.port1.onmessage = () => { const resolve = hops.shift(); if (resolve) resolve
 /** @type {{mtMark?: (name: string) => void}} */ (globalThis).mtMark = (name) => post({ kind: "mark", name, at: now() });
 
 /**
- * The page's read-ahead (static/js/worker/early.js): the compiled wasm and the snapshot's memory, each a promise
- * of null where the read-ahead failed. Asked for through a channel of their own, which the page answers as
- * the pieces come (a message to this worker's global would reach polyscript's handlers as well).
+ * The page's read-ahead (static/js/worker/early.js): the compiled wasm, the snapshot's memory and, on a first
+ * visit, the package archive with its download's throughput, each a promise of null where the read-ahead
+ * failed or did not read it. Asked for through a channel of their own, which the page answers as the pieces
+ * come (a message to this worker's global would reach polyscript's handlers as well).
+ * @param {boolean} first  a first visit: the package comes too
  */
-function fromPage() {
+function fromPage(first) {
   const channel = new MessageChannel();
   /** @type {(module: WebAssembly.Module | null) => void} */
   let gotModule = () => {};
   /** @type {(memory: ArrayBuffer | null) => void} */
   let gotMemory = () => {};
+  /** @type {(archive: {bytes: ArrayBuffer, rate: number | null} | null) => void} */
+  let gotPackage = () => {};
   const pieces = {
     module: /** @type {Promise<WebAssembly.Module | null>} */ (new Promise((resolve) => { gotModule = resolve; })),
     memory: /** @type {Promise<ArrayBuffer | null>} */ (new Promise((resolve) => { gotMemory = resolve; })),
+    package: /** @type {Promise<{bytes: ArrayBuffer, rate: number | null} | null>} */ (new Promise((resolve) => { gotPackage = resolve; })),
   };
+  const what = { all: "files are", module: "wasm is", memory: "snapshot is", package: "package is" };
   channel.port1.onmessage = ({ data }) => {
-    const piece = /** @type {{part: "module" | "memory" | "all", module?: WebAssembly.Module, memory?: ArrayBuffer, failed?: string}} */ (data);
-    if (piece.failed) console.info(`Python's ${piece.part === "all" ? "files are" : piece.part === "module" ? "wasm is" : "snapshot is"} read here: the read-ahead failed (${piece.failed})`);
-    if (piece.part !== "memory") gotModule(piece.module || null);
-    if (piece.part !== "module") gotMemory(piece.memory || null);
+    const piece = /** @type {EarlyPiece} */ (data);
+    if (piece.failed) console.info(`Python's ${what[piece.part]} read here: the read-ahead failed (${piece.failed})`);
+    if (piece.part === "all" || piece.part === "module") gotModule(piece.module || null);
+    if (piece.part === "all" || piece.part === "memory") gotMemory(piece.memory || null);
+    if (piece.part === "all" || piece.part === "package") gotPackage(piece.package ? { bytes: piece.package, rate: piece.rate ?? null } : null);
   };
   postMessage({ mt: true, kind: "early", port: channel.port2 }, [channel.port2]);
-  Promise.all([pieces.module, pieces.memory]).then(([module, memory]) => {
+  Promise.all([pieces.module, pieces.memory, first ? pieces.package : null]).then(([module, memory, archive]) => {
     channel.port1.close();
-    post({ kind: "note", name: "mtEarlyUsed", value: { module: !!module, memory: !!memory } });   // test hook
+    // test hook: what came from the read-ahead
+    post({ kind: "note", name: "mtEarlyUsed", value: { module: !!module, memory: !!memory, package: !!archive } });
   });
   return pieces;
 }
-const early = params.get("early") === "1" ? fromPage() : null;
+const early = params.get("early") ? fromPage(params.get("early") === "first") : null;
 
 /** The snapshot's memory: the page's read-ahead, or read here.
  * @param {string} url @param {(progress: [number, number]) => void} onProgress */
@@ -117,6 +114,7 @@ const python = startPython({
   mark: (name) => post({ kind: "mark", name, at: now() }),
   loadSnapshot,
   compiled: early && early.module,
+  archive: early && params.get("early") === "first" ? early.package : null,   // a return visit's is in the cache
   nextTask: () => Promise.resolve(),   // nothing on this thread has to answer a tap
   ready: Promise.resolve(),
   idle,
