@@ -7,10 +7,11 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import os
 import threading
 
 import pytest
-from e2e.conftest import DESKTOP, Watch, wait_ready
+from e2e.conftest import DESKTOP, ROOT, Watch, wait_ready
 from e2e.game import Game, match_on_fresh_page
 
 from mexican_train.ui.storage import MATCH_KEY
@@ -222,6 +223,46 @@ def test_every_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_i
         watch.check()
     finally:
         context.close()
+
+
+def test_pythons_memory_is_made_and_linked_while_its_snapshot_is_still_on_its_way(fresh_page):
+    # the page's data gives the snapshot's size, so the wasm is instantiated before the snapshot's bytes are there
+    page, watch, url = fresh_page("?test=1&nosw")
+    held = []
+    page.context.route("**/python-snapshot.bin", lambda route: held.append(route))
+    page.goto(url)
+    for _ in range(400):   # polled from here: the page's policy refuses wait_for_function's eval
+        if page.evaluate("performance.getEntriesByName('mt-wasm-instantiated').length") and held:
+            break
+        page.wait_for_timeout(50)
+    assert held and page.evaluate("performance.getEntriesByName('mt-wasm-instantiated').length") == 1
+    assert page.evaluate("performance.getEntriesByName('mt-snapshot-arrived').length") == 0
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    assert page.evaluate("window.mtPythonStart") == "snapshot"
+    marks = page.evaluate(MARKS)
+    assert marks["mt-wasm-instantiated"] < marks["mt-snapshot-arrived"] < marks["mt-python-booted"]
+
+
+def test_a_snapshot_of_another_size_than_the_page_says_is_restored_once_it_is_there(fresh_page):
+    # a page whose data gives another size than its snapshot's (a page and a snapshot of two builds): the memory
+    # made ahead does not fit it, so Python is restored the way that waits for the snapshot, and plays
+    page, watch, url = fresh_page("?test=1&nosw")
+    size = os.path.getsize(os.path.join(ROOT, "vendor", "pyodide", "python-snapshot.bin"))
+
+    def other_size(route):
+        body = route.fetch().text()
+        assert f'"snapshotBytes":{size}' in body
+        route.fulfill(body=body.replace(f'"snapshotBytes":{size}', f'"snapshotBytes":{size - 65536}'),
+                      headers={"Content-Type": "text/html; charset=utf-8"})
+
+    page.route(url, other_size)
+    page.goto(url)
+    wait_ready(page)
+    assert page.evaluate("window.mtPythonStart") == "snapshot"
+    game = Game(page)
+    game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
 
 
 # Another tab saves the match (it took it over) after Python answered this tab's move and before the page

@@ -38,6 +38,8 @@ TEMPLATES = os.path.join(ROOT, "page")
 INLINED = build_sw.INLINED
 """Sources the pages carry inline: never fetched, so never deployed or cached on their own."""
 CSS, PREFS = (os.path.join(ROOT, *path.split("/")) for path in INLINED)
+# Its size is in the page's data: Python's worker makes its memory before the snapshot has arrived (pyodide-boot.js).
+SNAPSHOT = os.path.join(ROOT, "vendor", "pyodide", "python-snapshot.bin")
 MANIFEST = os.path.join(ROOT, "manifest.webmanifest")
 PACKAGE = os.path.join(ROOT, "py", "mexican_train")
 
@@ -85,10 +87,11 @@ def languages() -> list[str]:
 
 
 def sources() -> list[str]:
-    """Every file a page is made from: the templates, the inlined style and script, the manifest, every module
+    """Every file a page is made from: the templates, the inlined style and script, the manifest, the snapshot
+    (its size), every module
     of the package (the pages draw words and registries from it: any module may hold them), the compiled
     catalogues, and the build's own code."""
-    found = [CSS, PREFS, MANIFEST] + sorted(os.path.join(d, n) for d, _dirs, names in os.walk(TEMPLATES)
+    found = [CSS, PREFS, MANIFEST, SNAPSHOT] + sorted(os.path.join(d, n) for d, _dirs, names in os.walk(TEMPLATES)
                                             for n in names if n.endswith(".html"))
     found += sorted(os.path.join(d, n) for d, _dirs, names in os.walk(PACKAGE) for n in names if n.endswith(".py"))
     return found + catalogs.compiled_files() + [os.path.abspath(__file__), os.path.abspath(csp.__file__)]
@@ -169,7 +172,8 @@ def render(lang: str, friend: bool = False) -> str:
         registry["preset_rules"] = {name: i18n._(label) for name, label in PRESET_NAMES.items()}
         langs = [[code, i18n.LANGUAGES[code], page_file(code, friend)] for code in languages()]
         data = {"lang": lang, "languages": langs, "text": text, "registry": registry,
-                "plural": plural_categories(lang)}
+                "plural": plural_categories(lang),
+                "snapshotBytes": os.path.getsize(SNAPSHOT) if os.path.exists(SNAPSHOT) else None}
         with open(CSS, encoding="utf-8") as f:
             css = f.read()
         with open(PREFS, encoding="utf-8") as f:

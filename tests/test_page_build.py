@@ -82,6 +82,14 @@ def test_the_words_the_scripts_need_before_python_are_in_the_page_in_its_languag
     assert data["lang"] == "en" and ["en", "English", "index.html"] in data["languages"]
 
 
+def test_the_page_says_the_size_of_the_snapshot_built_beside_it_and_a_new_snapshot_rebuilds_it():
+    # Python's worker makes its memory from that size before the snapshot has arrived (static/js/pyodide-boot.js)
+    data = page_data(build_page.render("en"))
+    size = os.path.getsize(build_page.SNAPSHOT) if os.path.exists(build_page.SNAPSHOT) else None
+    assert data["snapshotBytes"] == size
+    assert build_page.SNAPSHOT in build_page.sources()
+
+
 def test_the_page_has_exactly_the_dialogs_the_protocol_declares_and_carries_its_names_keys_and_limits():
     from mexican_train.ui import protocol
     page = build_page.render("en")

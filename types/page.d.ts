@@ -106,5 +106,7 @@ declare namespace Py {
     registry: Registry;
     /** Plural category (Intl.PluralRules) -> which form of a plural message. */
     plural: Record<string, number>;
+    /** The size of Python's memory snapshot as built beside the page (null without one): pyodide-boot.js. */
+    snapshotBytes: number | null;
   }
 }

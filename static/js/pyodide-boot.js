@@ -37,6 +37,7 @@ import { MIN_SNAPSHOT_RATE, countedBody, throughput } from "./downloads.js";
  * @property {boolean} slowHint  the page's browser hints at a slow or data-saving connection (downloads.slowConnection)
  * @property {Promise<WebAssembly.Module | null> | null} compiled  the wasm compiled already, elsewhere (the
  *   read-ahead, static/js/worker/early.js); null, or a promise of null, to compile it here
+ * @property {number | null} snapshotBytes  the snapshot's size, if known before it arrives (the page's build says it)
  * @property {Promise<{bytes: ArrayBuffer, rate: number | null} | null> | null} archive  the package archive and
  *   the throughput of its download, fetched already (a first visit's read-ahead); null, or a promise of null, to
  *   fetch it here
@@ -341,10 +342,41 @@ export function startPython(place, io) {
     };
   }
 
+  // Pyodide reads a snapshot's size to make Python's memory, and only later its bytes, in the restore that
+  // follows its fsInit hook (which it awaits). With the size known (place.snapshotBytes) it is given zeros of that
+  // size at once and the hook copies the snapshot in: the wasm is instantiated and linked while the snapshot is
+  // still on its way, not after. A snapshot of another size is restored the plain way instead.
+  /** loadPyodide from a snapshot of a size known already, the memory made before it arrives; null when it cannot.
+   * @param {PromiseLike<ArrayBuffer>} memory
+   * @param {Promise<WebAssembly.Module>} compiled */
+  function bootEarly(memory, compiled) {
+    const size = place.snapshotBytes;
+    if (!size) return null;
+    const zeros = new Uint8Array(size);
+    /** @type {Error | null} */
+    let missed = null;
+    let otherSize = false;
+    const copyIn = async () => {
+      await place.nextTask();   // between the linking and the runtime's start, as without a size
+      try {
+        const real = new Uint8Array(await memory);
+        if (real.byteLength !== size) otherSize = true;
+        else zeros.set(real);
+      } catch (err) {
+        missed = /** @type {Error} */ (err);
+      }
+    };
+    return boot(Promise.resolve(zeros.buffer), compiled, copyIn).catch((err) => {
+      if (otherSize) return boot(memory, compiled);   // a snapshot from another build than the page's
+      throw missed || err;   // what went wrong with the snapshot itself, not the zeros' "invalid magic number"
+    });
+  }
+
   /** loadPyodide with the game's options; from the snapshot if one is given, with the wasm ``compiled`` if given.
    * @param {PromiseLike<ArrayBuffer> | null} memory
-   * @param {Promise<WebAssembly.Module> | null} [compiled] */
-  function boot(memory, compiled = null) {
+   * @param {Promise<WebAssembly.Module> | null} [compiled]
+   * @param {() => Promise<void>} [fsInit]  Pyodide's hook between the linking and the runtime's start */
+  function boot(memory, compiled = null, fsInit = place.nextTask) {
     globalThis.fetch = compiled ? (input, init) => {
       const url = String(input instanceof Request ? input.url : input);
       if (url !== URLS.wasm) return countingFetch(input, init);
@@ -360,7 +392,7 @@ export function startPython(place, io) {
       stdout: (text) => io.stdout(text),
       stderr: (text) => io.stderr(text),
       ...(memory ? { _loadSnapshot: memory } : {}),
-      ...(compiled ? { fsInit: place.nextTask } : {}),   // between the linking and the runtime's start
+      ...(compiled ? { fsInit } : {}),
     }).finally(() => {
       if (globalThis.fetch === fetchDuringBoot) globalThis.fetch = plainFetch;
       WebAssembly.instantiateStreaming = plainInstantiateStreaming;
@@ -373,7 +405,7 @@ export function startPython(place, io) {
    * @param {PromiseLike<ArrayBuffer>} memory
    * @param {Promise<WebAssembly.Module>} compiled */
   async function restore(memory, compiled) {
-    const pyodide = await boot(memory, compiled);
+    const pyodide = await (bootEarly(memory, compiled) || boot(memory, compiled));
     await place.nextTask();
     if (!pyodide.runPython(STDLIB_CHECK)) throw new Error("the snapshot was taken with another standard library");
     pyodide.runPython("import random\nrandom.seed()");   // not the copy's seed

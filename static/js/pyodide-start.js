@@ -55,6 +55,7 @@ const python = startPython({
   slowHint: slowConnection(navigator),
   compiled: null,
   archive: null,
+  snapshotBytes: null,   // the memory is made once the snapshot is here
 }, io);
 
 export { version };

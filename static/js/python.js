@@ -20,8 +20,9 @@ const params = new URLSearchParams(location.search);
 const WORKER_URL = new URL("./worker/py-worker.js", import.meta.url).href;
 const WORKER_PYTHON = new URL("../../py/worker.py", import.meta.url).href;
 const PAGE_PYTHON = new URL("../../py/page.py", import.meta.url).href;
-/** The words of the page (#mt-data), for the one sentence said here. */
-const TEXT = /** @type {Py.PageData} */ (JSON.parse(/** @type {HTMLElement} */ (document.getElementById("mt-data")).textContent || "{}")).text;
+/** The page's data (#mt-data): the one sentence said here, and the size of Python's snapshot. */
+const DATA = /** @type {Py.PageData} */ (JSON.parse(/** @type {HTMLElement} */ (document.getElementById("mt-data")).textContent || "{}"));
+const TEXT = DATA.text;
 
 // PyScript 0.7 turns worker hooks into code with Function() (@pyscript/core/src/hooks.js createFunction), on this
 // thread when PyWorker reads them and again in the worker: its one default hook cleared, nothing needs
@@ -145,6 +146,7 @@ async function inWorker() {
   if (boot === "snapshot" || boot === "plain") hash.set("boot", boot);
   if (slowConnection(navigator)) hash.set("slow", "1");
   if (early) hash.set("early", early.first ? "first" : "return");
+  if (DATA.snapshotBytes) hash.set("size", String(DATA.snapshotBytes));
   // PyWorker reads PyScript's hooks, which exist only once its plugins have loaded; core.js defines the
   // <py-script> element in the same step, the public signal for it.
   performance.mark("mt-pyscript-loaded");   // this module runs once core.js, its static import, has (boot_profile)
