@@ -88,9 +88,8 @@ def languages() -> list[str]:
 
 def sources() -> list[str]:
     """Every file a page is made from: the templates, the inlined style and script, the manifest, the snapshot
-    (its size), every module
-    of the package (the pages draw words and registries from it: any module may hold them), the compiled
-    catalogues, and the build's own code."""
+    (its size), every module of the package (the pages draw words and registries from it: any module may hold
+    them), the compiled catalogues, and the build's own code."""
     found = [CSS, PREFS, MANIFEST, SNAPSHOT] + sorted(os.path.join(d, n) for d, _dirs, names in os.walk(TEMPLATES)
                                             for n in names if n.endswith(".html"))
     found += sorted(os.path.join(d, n) for d, _dirs, names in os.walk(PACKAGE) for n in names if n.endswith(".py"))

@@ -345,7 +345,7 @@ export function startPython(place, io) {
   // Pyodide reads a snapshot's size to make Python's memory, and only later its bytes, in the restore that
   // follows its fsInit hook (which it awaits). With the size known (place.snapshotBytes) it is given zeros of that
   // size at once and the hook copies the snapshot in: the wasm is instantiated and linked while the snapshot is
-  // still on its way, not after. A snapshot of another size is restored the plain way instead.
+  // still on its way, not after. A snapshot of another size is restored the way that waits for it.
   /** loadPyodide from a snapshot of a size known already, the memory made before it arrives; null when it cannot.
    * @param {PromiseLike<ArrayBuffer>} memory
    * @param {Promise<WebAssembly.Module>} compiled */
