@@ -94,12 +94,25 @@ sys._mt_stdlib_size = os.stat(next(p for p in sys.path if p.endswith(".zip"))).s
 del os, zipimport
 `;
 
+/** Where a zip archive's end-of-central-directory record starts, or -1. @param {Buffer} bytes */
+function endRecord(bytes) {
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65535); at--) {
+    if (bytes.readUInt32LE(at) === 0x06054b50) return at;
+  }
+  return -1;
+}
+
+/** The comment of a zip archive (its end-of-central-directory record), as text. */
+export function zipComment(bytes) {
+  const at = endRecord(bytes);
+  return at < 0 ? "" : bytes.subarray(at + 22, at + 22 + bytes.readUInt16LE(at + 20)).toString("latin1");
+}
+
 /** A zip of some of ``zip``'s entries, each entry's bytes copied as they are (nothing is inflated or
  *  deflated again: the Python doing that here left the compressor's tables in the snapshot's memory).
  * @param {Buffer} zip @param {(name: string) => boolean} keep */
 function zipSubset(zip, keep) {
-  let end = zip.length - 22;
-  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end--;
+  const end = endRecord(zip);
   if (end < 0) throw new Error("not a zip");
   const count = zip.readUInt16LE(end + 10);
   const dirStart = zip.readUInt32LE(end + 16);
@@ -131,16 +144,7 @@ function zipSubset(zip, keep) {
   return Buffer.concat([...locals, dir, record]);
 }
 
-/** The comment of a zip archive (its end-of-central-directory record), as text. */
-export function zipComment(bytes) {
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65535); at--) {
-    if (bytes.readUInt32LE(at) === 0x06054b50) {
-      const length = bytes.readUInt16LE(at + 20);
-      return bytes.subarray(at + 22, at + 22 + length).toString("latin1");
-    }
-  }
-  return "";
-}
+
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const brotli = !process.argv.includes("--no-brotli");

@@ -24,6 +24,20 @@ export function slowConnection(nav) {
 export const MIN_SNAPSHOT_RATE = 400e3;   // bytes per second
 
 /**
+ * Why the network is too slow for the snapshot, or "" when it is not: the browser's hint, or the package
+ * download's throughput below MIN_SNAPSHOT_RATE. PyScript's worker and the read-ahead decide by this one test.
+ * @param {number | null} rate  bytes per second of the package download (Infinity from a cache; null: unknown)
+ * @param {boolean} slowHint  the page's browser hints at a slow or data-saving connection
+ */
+export function tooSlowForSnapshot(rate, slowHint) {
+  if (slowHint) return "a slow or data-saving connection";
+  if (rate !== null && rate < MIN_SNAPSHOT_RATE) {
+    return `the network gave ${Math.round(rate / 1e3)} kB/s, below ${MIN_SNAPSHOT_RATE / 1e3} kB/s`;
+  }
+  return "";
+}
+
+/**
  * Bytes per second of this thread's download of ``url`` (Infinity from a cache), or null when unknown.
  * @param {string} url
  */

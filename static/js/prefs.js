@@ -67,6 +67,7 @@
     // PyScript's worker. The worker's messages are kept here until python.js takes them (window.mtEarly).
     try {
       var first = !window.mtLoadedByWorker;
+      // downloads.slowConnection's test, which this inline script cannot import
       var connection = /** @type {{connection?: NetworkInformation}} */ (navigator).connection || {};
       var slow = connection.saveData === true || ["slow-2g", "2g", "3g"].indexOf(connection.effectiveType || "") >= 0;
       var ahead = new Worker("./static/js/worker/early.js" + (first ? "#first" + (slow ? "&slow" : "") : ""),

@@ -16,7 +16,7 @@
 // (Pyodide refuses it) or of another standard library (checked below), Python starts the usual way; a snapshot
 // holding another build of the game has those modules dropped (``adoptPackage``).
 import { loadPyodide as startPyodide } from "../../vendor/pyodide/pyodide.mjs";
-import { MIN_SNAPSHOT_RATE, countedBody, throughput } from "./downloads.js";
+import { countedBody, throughput, tooSlowForSnapshot } from "./downloads.js";
 
 /** @typedef {import("../../vendor/pyodide/pyodide.mjs").PyodideAPI} PyodideAPI */
 /** @typedef {[number, number] | null} Progress */
@@ -53,7 +53,7 @@ export const URLS = {
   wasm: new URL("../../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href,
 };
 
-// Whether to start from the snapshot: MIN_SNAPSHOT_RATE (downloads.js) says when the network is too slow for it.
+// Whether to start from the snapshot: downloads.tooSlowForSnapshot says when the network is too slow for it.
 const COUNTED = ["pyodide.asm.wasm", "python_stdlib.game.zip", "python_stdlib.rest.zip"];   // the big files Pyodide fetches itself
 const WASM_PLACEHOLDER = "mexican-train: compiled already";
 
@@ -269,11 +269,8 @@ export function startPython(place, io) {
       if (!place.canSnapshot) return ["plain", "this browser lacks module workers"];
       if (place.forced === "snapshot" || place.forced === "plain") return [place.forced, "?boot=" + place.forced];
       if (typeof DecompressionStream === "undefined") return ["plain", "this browser cannot inflate the snapshot"];
-      if (slowHint) return ["plain", "a slow or data-saving connection"];
-      if (rate !== null && rate < MIN_SNAPSHOT_RATE) {
-        return ["plain", `the network gave ${Math.round(rate / 1e3)} kB/s, below ${MIN_SNAPSHOT_RATE / 1e3} kB/s`];
-      }
-      return ["snapshot", ""];
+      const slow = tooSlowForSnapshot(rate, slowHint);
+      return slow ? ["plain", slow] : ["snapshot", ""];
     });
   if (fromCache) place.note("mtThroughput", Infinity);
 

@@ -7,8 +7,8 @@
 // Two visits, told by this module's URL fragment:
 //   (none)        a return visit: the service worker's cache answers, so both are read at once.
 //   first[&slow]  a first visit: the package archive first, whose download's throughput says whether the snapshot
-//                 is worth its bytes (MIN_SNAPSHOT_RATE, as PyScript's worker would decide; ``slow``: the page's
-//                 browser hints at a slow connection); then the wasm, and the snapshot only if it is. Their
+//                 is worth its bytes (downloads.tooSlowForSnapshot, as PyScript's worker decides; ``slow``: the
+//                 page's browser hints at a slow connection); then the wasm, and the snapshot only if it is. Their
 //                 downloads are reported to the loading bar.
 //
 // Messages to the page, one per piece: {mt: true, kind: "early", part: "module", module} (a compiled
@@ -103,8 +103,7 @@ if (archive) {
     mark("mt-early-package");
     deliver({ mt: true, kind: "early", part: "package", package: bytes, rate });
     const progress = downloads.progressSender((message) => post({ mt: true, ...message }));
-    const slow = visit.has("slow") ? "the browser hints at a slow connection"
-      : rate !== null && rate < downloads.MIN_SNAPSHOT_RATE ? `the network gave ${Math.round(rate / 1e3)} kB/s` : "";
+    const slow = downloads.tooSlowForSnapshot(rate, visit.has("slow"));
     const wasm = readWasm(downloads, progress);   // both starts need it
     if (slow) deliver({ mt: true, kind: "early", part: "memory", skipped: slow });
     await Promise.all([wasm, slow ? null : readMemory(downloads, progress)]);
