@@ -106,13 +106,23 @@ sw.addEventListener("activate", (event) => {
   })());
 });
 
+/** ``url`` without its query string and fragment. @param {string} url */
+function withoutQuery(url) {
+  const plain = new URL(url);
+  plain.search = "";
+  plain.hash = "";
+  return plain.href;
+}
+
 sw.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || !req.url.startsWith(SCOPE)) return;
   event.respondWith((async () => {
     // caches.match with cacheName, never caches.open: an old worker finishing a request while the new
-    // one deletes the old cache must not create it again
-    let hit = await caches.match(req, { ignoreSearch: true, cacheName: CACHE });
+    // one deletes the old cache must not create it again. The query string is cut here rather than with
+    // ignoreSearch, which makes Chromium read every entry of the cache for each request instead of the one
+    // asked for (every file was put under its plain address, so the two find the same entry).
+    let hit = await caches.match(withoutQuery(req.url), { cacheName: CACHE });
     if (!hit && req.mode === "navigate" && new URL(req.url).pathname.endsWith("/index.html")) {
       hit = await caches.match("./", { cacheName: CACHE });
     }
