@@ -106,14 +106,6 @@ sw.addEventListener("activate", (event) => {
   })());
 });
 
-/** ``url`` without its query string and fragment. @param {string} url */
-function withoutQuery(url) {
-  const plain = new URL(url);
-  plain.search = "";
-  plain.hash = "";
-  return plain.href;
-}
-
 sw.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || !req.url.startsWith(SCOPE)) return;
@@ -122,14 +114,17 @@ sw.addEventListener("fetch", (event) => {
     // one deletes the old cache must not create it again. The query string is cut here rather than with
     // ignoreSearch, which makes Chromium read every entry of the cache for each request instead of the one
     // asked for (every file was put under its plain address, so the two find the same entry).
-    let hit = await caches.match(withoutQuery(req.url), { cacheName: CACHE });
-    if (!hit && req.mode === "navigate" && new URL(req.url).pathname.endsWith("/index.html")) {
+    const url = new URL(req.url);
+    url.search = "";
+    url.hash = "";
+    let hit = await caches.match(url.href, { cacheName: CACHE });
+    if (!hit && req.mode === "navigate" && url.pathname.endsWith("/index.html")) {
       hit = await caches.match("./", { cacheName: CACHE });
     }
     if (!hit) {
       // Of a pair, this cache holds the plain file: say so at once, and the page takes that one
       // (static/js/snapshot.js) instead of downloading the uncompressed 31 MB from the host.
-      const plain = PREFERRED.get("./" + new URL(req.url).pathname.slice(new URL(SCOPE).pathname.length));
+      const plain = PREFERRED.get("./" + url.pathname.slice(new URL(SCOPE).pathname.length));
       if (plain && await caches.match(plain, { cacheName: CACHE })) {
         return new Response(null, { status: 404, statusText: "Cached as " + plain });
       }
