@@ -16,6 +16,7 @@ Each run: a fresh browser context (no cache, no storage) on an origin of its own
 ``?boot=snapshot`` or ``?boot=plain`` (Python from its memory snapshot, or its usual start-up); once the
 game has cached itself for offline play (html[data-offline-ready]), the **return visit**: the same address
 again in the same context, every file from the service worker's cache. Runs take turns by engine and start.
+Below the table, the return visit's steps: the page's ``mt-`` marks (the workers' relayed to it), medians.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ ENGINES = ("chromium", "firefox", "webkit")
 BOOTS = ("snapshot", "plain")
 READY = "() => { const f = window.__benchFreeze; return f && f.readyMs !== null ? f : null; }"
 OFFLINE = "() => document.documentElement.dataset.offlineReady === '1'"
+# the page's marks of Python's start (the workers' marks are relayed to the page's timeline), ms from navigation
+MARKS = ("() => Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('mt-'))"
+         ".map((m) => [m.name, Math.round(m.startTime)]))")
 
 
 class Chromium(drivers.Driver):
@@ -91,6 +95,7 @@ def one_run(driver: drivers.Driver, boot: str) -> dict:
         driver.wait(OFFLINE, timeout=300, what="the offline cache")
         driver.goto(url)
         back = driver.wait(READY, timeout=300, what="ready on the return visit")
+        back["marks"] = driver.js(MARKS)
         return {"first": first, "return": back}
     finally:
         server.stop()
@@ -149,6 +154,12 @@ def main(argv: list[str] | None = None) -> int:
             runs = raw[engine][boot]
             print(f"| {engine} | {boot} | {cell(runs, 'first', 'readyMs')} | {cell(runs, 'first', 'longestMs')} "
                   f"| {cell(runs, 'return', 'readyMs')} | {cell(runs, 'return', 'longestMs')} |")
+    print("\nThe return visit's steps, the page's marks (ms from navigation, medians):\n")
+    for engine in engines:
+        for boot in boots:
+            marks = [r["return"].get("marks") or {} for r in raw[engine][boot]]
+            names = sorted({n for m in marks for n in m}, key=lambda n: median([m[n] for m in marks if n in m]))
+            print(f"{engine} {boot}: " + ", ".join(f"{n} {median([m[n] for m in marks if n in m]):,.0f}" for n in names))
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:
             json.dump({"started": started.isoformat(), "load": [load_before, load_after], "versions": versions,
