@@ -158,8 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     for engine in engines:
         for boot in boots:
             marks = [r["return"].get("marks") or {} for r in raw[engine][boot]]
-            names = sorted({n for m in marks for n in m}, key=lambda n: median([m[n] for m in marks if n in m]))
-            print(f"{engine} {boot}: " + ", ".join(f"{n} {median([m[n] for m in marks if n in m]):,.0f}" for n in names))
+            medians = {n: median([m[n] for m in marks if n in m]) for n in {n for m in marks for n in m}}
+            steps = sorted(medians.items(), key=lambda step: step[1])
+            print(f"{engine} {boot}: " + ", ".join(f"{name} {ms:,.0f}" for name, ms in steps))
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:
             json.dump({"started": started.isoformat(), "load": [load_before, load_after], "versions": versions,
