@@ -43,6 +43,8 @@ import { countedBody, throughput, tooSlowForSnapshot } from "./downloads.js";
  *   fetch it here
  */
 
+/** @typedef {import("../../vendor/pyodide/pyodide.mjs").CreatePyodideModule} CreatePyodideModule */
+
 /** The files of the runtime and the game, beside this module. */
 export const URLS = {
   index: new URL("../../vendor/pyodide/", import.meta.url).href,
@@ -52,6 +54,12 @@ export const URLS = {
   stdlibRest: new URL("../../vendor/pyodide/python_stdlib.rest.zip", import.meta.url).href,
   wasm: new URL("../../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href,
 };
+
+/** Pyodide's own module factory (the default export of pyodide.asm.mjs, which loadPyodide would import itself). */
+async function pyodideModuleFactory() {
+  const made = /** @type {{default: CreatePyodideModule}} */ (await import(URLS.index + "pyodide.asm.mjs"));
+  return made.default;
+}
 
 // Whether to start from the snapshot: downloads.tooSlowForSnapshot says when the network is too slow for it.
 const COUNTED = ["pyodide.asm.wasm", "python_stdlib.game.zip", "python_stdlib.rest.zip"];   // the big files Pyodide fetches itself
@@ -225,6 +233,10 @@ function modulesOncePerBytes() {
  * @returns {Promise<PyodideAPI>}
  */
 export function startPython(place, io) {
+  // From the service worker's cache, Pyodide's own module (1.2 MB of JavaScript) is loaded while the wasm and the
+  // snapshot are on their way; loadPyodide would import it only once both were wanted. (On a first visit it would
+  // share the link with the package, whose download's throughput decides how Python starts.)
+  if (place.fromCache) pyodideModuleFactory().catch(() => {});   // loadPyodide's own import reports a failure
   const plainFetch = globalThis.fetch;
   const plainInstantiateStreaming = WebAssembly.instantiateStreaming;
 
@@ -340,40 +352,55 @@ export function startPython(place, io) {
   }
 
   // Pyodide reads a snapshot's size to make Python's memory, and only later its bytes, in the restore that
-  // follows its fsInit hook (which it awaits). With the size known (place.snapshotBytes) it is given zeros of that
-  // size at once and the hook copies the snapshot in: the wasm is instantiated and linked while the snapshot is
-  // still on its way, not after. A snapshot of another size is restored the way that waits for it.
+  // follows its fsInit hook (which it awaits). With the size known (place.snapshotBytes) it is given a stand-in of
+  // that size at once, so the wasm is instantiated and linked while the snapshot is still on its way, not after;
+  // the hook waits for the snapshot, and the restore (Pyodide's own, wrapped through its createPyodideModule
+  // option) copies the snapshot itself into Python's memory: the stand-in is never read or written, so the 31 MB
+  // are copied once. A snapshot of another size is restored the way that waits for it.
   /** loadPyodide from a snapshot of a size known already, the memory made before it arrives; null when it cannot.
    * @param {PromiseLike<ArrayBuffer>} memory
    * @param {Promise<WebAssembly.Module>} compiled */
   function bootEarly(memory, compiled) {
     const size = place.snapshotBytes;
     if (!size) return null;
-    const zeros = new Uint8Array(size);
+    /** @type {Uint8Array | null} */
+    let real = null;
     /** @type {Error | null} */
     let missed = null;
     let otherSize = false;
-    const copyIn = async () => {
+    const waitForIt = async () => {
       await place.nextTask();   // between the linking and the runtime's start, as without a size
       try {
-        const real = new Uint8Array(await memory);
+        real = new Uint8Array(await memory);
         if (real.byteLength !== size) otherSize = true;
-        else zeros.set(real);
       } catch (err) {
         missed = /** @type {Error} */ (err);
       }
     };
-    return boot(Promise.resolve(zeros.buffer), compiled, copyIn).catch((err) => {
+    /** @type {CreatePyodideModule} */
+    const createModule = async (settings) => {
+      const made = await (await pyodideModuleFactory())(settings);
+      const restoreSnapshot = made.API.restoreSnapshot;
+      made.API.restoreSnapshot = () => {
+        const snapshot = real;
+        real = null;   // Python's memory holds it from here
+        if (!snapshot || otherSize) throw missed || new Error("the snapshot is not the size the page expects");
+        return restoreSnapshot(snapshot);
+      };
+      return made;
+    };
+    return boot(Promise.resolve(new ArrayBuffer(size)), compiled, waitForIt, createModule).catch((err) => {
       if (otherSize) return boot(memory, compiled);   // a snapshot from another build than the page's
-      throw missed || err;   // what went wrong with the snapshot itself, not the zeros' "invalid magic number"
+      throw missed || err;
     });
   }
 
   /** loadPyodide with the game's options; from the snapshot if one is given, with the wasm ``compiled`` if given.
    * @param {PromiseLike<ArrayBuffer> | null} memory
    * @param {Promise<WebAssembly.Module> | null} [compiled]
-   * @param {() => Promise<void>} [fsInit]  Pyodide's hook between the linking and the runtime's start */
-  function boot(memory, compiled = null, fsInit = place.nextTask) {
+   * @param {() => Promise<void>} [fsInit]  Pyodide's hook between the linking and the runtime's start
+   * @param {CreatePyodideModule} [createModule]  Pyodide's module factory, wrapped (bootEarly) */
+  function boot(memory, compiled = null, fsInit = place.nextTask, createModule = undefined) {
     globalThis.fetch = compiled ? (input, init) => {
       const url = String(input instanceof Request ? input.url : input);
       if (url !== URLS.wasm) return countingFetch(input, init);
@@ -390,6 +417,7 @@ export function startPython(place, io) {
       stderr: (text) => io.stderr(text),
       ...(memory ? { _loadSnapshot: memory } : {}),
       ...(compiled ? { fsInit } : {}),
+      ...(createModule ? { createPyodideModule: createModule } : {}),
     }).finally(() => {
       if (globalThis.fetch === fetchDuringBoot) globalThis.fetch = plainFetch;
       WebAssembly.instantiateStreaming = plainInstantiateStreaming;

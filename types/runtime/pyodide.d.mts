@@ -19,7 +19,16 @@ export interface PyodideConfig {
   stderr?: (msg: string) => void;
   fsInit?: (FS: FSType, info: { sitePackages: string }) => Promise<void>;
   _loadSnapshot?: Uint8Array | ArrayBuffer | PromiseLike<Uint8Array | ArrayBuffer>;
+  /** Pyodide's Emscripten module factory (pyodide.asm.mjs's default export), which loadPyodide calls with its settings. */
+  createPyodideModule?: CreatePyodideModule;
 }
+
+/** The Emscripten module the factory makes: the one part of its internal API the page wraps. */
+export interface PyodideModule {
+  API: { restoreSnapshot(snapshot: Uint8Array): unknown };
+}
+
+export type CreatePyodideModule = (settings: object) => Promise<PyodideModule>;
 
 export interface PyodideAPI {
   /** The value of the code's last expression, converted to JavaScript (a boolean or a string here). */
