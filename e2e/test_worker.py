@@ -155,6 +155,7 @@ def test_the_address_can_keep_python_on_the_pages_thread(fresh_page):
 
 # The read-ahead's worker cannot start (as where a browser refuses it): the page's inline script hears its error.
 READ_AHEAD_FAILS = """(() => {
+  if (location.pathname.endsWith("/pyscript.html")) return;   // PyScript's frame makes no read-ahead
   const Plain = window.Worker;
   window.Worker = function Worker(url, options) {
     window.Worker = Plain;   // only the first: PyScript's own worker class is made from the browser's

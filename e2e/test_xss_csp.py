@@ -36,11 +36,12 @@ COLLECT_CSP = """(() => {
     window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
 })();"""
 
-# Elements a name could have turned into, and inline handlers anywhere. The page's own: its inline scripts
-# and the friends' QR codes (the join screen's, and one per seat in the lobby and the away panel).
+# Elements a name could have turned into, and inline handlers anywhere. The page's own: its inline scripts,
+# the friends' QR codes (the join screen's, and one per seat in the lobby and the away panel), and the hidden frame
+# PyScript loads in (static/js/python.js).
 INJECTED_JS = """() => {
   const bad = [];
-  const own = 'img#reply-qr.qr, #lobby-seats img.qr[data-invite-qr], #away-seats img.qr[data-invite-qr]';
+  const own = 'img#reply-qr.qr, #lobby-seats img.qr[data-invite-qr], #away-seats img.qr[data-invite-qr], iframe#pyscript-frame';
   for (const el of document.querySelectorAll('img, svg[onload], script:not([src]), script[src*="alert"], b, i, iframe, object, embed'))
     if (!(el.tagName === 'SCRIPT' && el.type === 'py') && !['display-prefs-script', 'mt-data'].includes(el.id)
         && !el.matches(own)) bad.push(el.outerHTML.slice(0, 120));

@@ -195,6 +195,17 @@ def render(lang: str, friend: bool = False) -> str:
     return csp.with_current_hashes(page)
 
 
+FRAME = "pyscript.html"
+"""PyScript's frame (page/pyscript.html): one for every language, as it holds no words."""
+
+
+def render_frame() -> str:
+    """PyScript's frame, with the pages' policy."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+                             keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
+    return csp.with_current_hashes(env.get_template(FRAME).render(csp=Markup(POLICY)))
+
+
 def outputs(lang: str) -> list[str]:
     """The files the build writes for a language: its page, its friend's page, and its manifest unless it is
     English's."""
@@ -205,14 +216,16 @@ def build(out: str = ROOT) -> list[str]:
     """Write every language's page (and manifest) into ``out``; returns the file names written."""
     catalogs.ensure()
     written = []
+    texts = [(FRAME, render_frame())]
     for lang in languages():
-        for name, text in zip(outputs(lang), (render(lang), render(lang, friend=True), manifest(lang))):
-            target = os.path.join(out, name)
-            tmp = target + ".tmp"
-            with open(tmp, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(tmp, target)
-            written.append(name)
+        texts += zip(outputs(lang), (render(lang), render(lang, friend=True), manifest(lang)))
+    for name, text in texts:
+        target = os.path.join(out, name)
+        tmp = target + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, target)
+        written.append(name)
     for stale in os.listdir(out):   # the page and manifest of a language that no longer has a catalogue
         if stale not in written and stale.count(".") == 2 and (
                 ((stale.startswith("index.") or stale.startswith("friend.")) and stale.endswith(".html"))
@@ -223,7 +236,7 @@ def build(out: str = ROOT) -> list[str]:
 
 def stale(out: str = ROOT) -> bool:
     """True when a page is missing or older than one of its sources."""
-    pages = [os.path.join(out, name) for lang in languages() for name in outputs(lang)]
+    pages = [os.path.join(out, name) for lang in languages() for name in outputs(lang)] + [os.path.join(out, FRAME)]
     if not all(os.path.exists(p) for p in pages):
         return True
     built = min(os.path.getmtime(p) for p in pages)

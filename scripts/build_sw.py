@@ -132,8 +132,9 @@ def _pyscript_files(root: str, folder: str) -> set[str]:
 
 def site_files(root: str = ROOT) -> list[str]:
     """Every file the page needs, as paths relative to root (index.html first). Raises if one is missing."""
-    # every language's page, and the page a friend's device opens from an invitation (friend.html)
-    pages = {"index.html"} | {n for n in os.listdir(root) if re.fullmatch(r"index\.[a-z]{2,3}\.html|friend(\.[a-z]{2,3})?\.html", n)}
+    # every language's page, the page a friend's device opens from an invitation (friend.html), PyScript's frame
+    pages = {"index.html"} | {n for n in os.listdir(root)
+                              if re.fullmatch(r"index\.[a-z]{2,3}\.html|friend(\.[a-z]{2,3})?\.html|pyscript\.html", n)}
     refs = _Refs()   # every language's page: each links its own manifest
     for page in sorted(pages):
         with open(os.path.join(root, page), encoding="utf-8") as f:

@@ -94,6 +94,8 @@ interface Window {
   mtTakenOver?: boolean;
   /** Set by static/js/input.js once the page's own input handling is there (prefs.js answers until then). */
   mtInput?: boolean;
+  /** Set by static/js/python.js: where PyScript's frame (static/js/pyscript-frame.js) hands over PyScript's module. */
+  mtPyScript?: { loaded(core: typeof import("../vendor/pyscript/core.js")): void; failed(err: unknown): void };
   /** Set by static/js/python.js once Python is ready. */
   mtPython?: MtPython;
   /** Set by py/page.py when Python runs on the page's thread. */

@@ -7,13 +7,12 @@
 // PyScript to a CDN). No cross-origin isolation and no SharedArrayBuffer: the page only awaits the functions the
 // worker exposes (``pyscript.sync``), and the worker never touches the page. The policy allows exactly that:
 // ``worker-src 'self' blob:`` (PyScript makes its worker from a blob: URL), no 'unsafe-eval' (the one PyScript
-// hook that would turn code back into a function with Function() is cleared below).
+// hook that would turn code back into a function with Function() is cleared as PyScript loads).
 //
 // When no worker can be had (a browser without module workers, a policy forbidding blob: workers, or ?worker=0)
 // Python starts on the page's thread as before: the page's <py-config> names static/js/pyodide-start.js, and a
 // <script type="py"> of py/page.py is added; the first screen says so in words.
 import "./idb-page.js";   // first: PyScript's engine opens IndexedDB when core.js is evaluated
-import { PyWorker, hooks } from "../../vendor/pyscript/core.js";
 import { slowConnection } from "./downloads.js";
 
 const params = new URLSearchParams(location.search);
@@ -24,10 +23,6 @@ const PAGE_PYTHON = new URL("../../py/page.py", import.meta.url).href;
 const DATA = /** @type {Py.PageData} */ (JSON.parse(/** @type {HTMLElement} */ (document.getElementById("mt-data")).textContent || "{}"));
 const TEXT = DATA.text;
 
-// PyScript 0.7 turns worker hooks into code with Function() (@pyscript/core/src/hooks.js createFunction), on this
-// thread when PyWorker reads them and again in the worker: its one default hook cleared, nothing needs
-// 'unsafe-eval' (e2e/test_xss_csp.py loads the page under the policy and fails on any violation).
-hooks.worker.onBeforeRunAsync.clear();
 
 /**
  * A message of the worker's interpreter module (static/js/worker/py-worker.js).
@@ -127,14 +122,42 @@ let refuse = () => {};
 /** @type {Worker | null} */
 let started = null;
 
-// Called by polyscript as soon as it makes the worker, before it is ready: the one place to hear the worker's
-// own messages and its failure. (polyscript defines the worker's ``onerror`` itself, hiding the Worker's:
-// only addEventListener("error") hears the browser refuse it, or an error inside it.)
-hooks.main.onWorker.add((_wrap, xworker) => {
-  performance.mark("mt-worker-made");   // bench/boot_profile.py: the steps of Python's start
-  started = xworker;
-  xworker.addEventListener("message", fromWorker);
-  xworker.addEventListener("error", (event) => refuse(new Error(event.message || "the worker failed to start")));
+/** PyScript's module, loaded in an empty frame of its own (static/js/pyscript-frame.js says why), or, for Python on
+ * the page's thread, in the page itself (there it runs the page's <script type="py">).
+ * @param {"frame" | "page"} where
+ * @returns {Promise<typeof import("../../vendor/pyscript/core.js")>} */
+function loadPyScript(where) {
+  if (where === "page") return import("../../vendor/pyscript/core.js");
+  return new Promise((resolve, reject) => {
+    window.mtPyScript = { loaded: resolve, failed: reject };
+    const frame = document.createElement("iframe");
+    frame.id = "pyscript-frame";
+    frame.hidden = true;
+    frame.src = new URL("../../pyscript.html", import.meta.url).href;
+    frame.addEventListener("load", () => {   // a page without the frame's module, or one that did not run
+      setTimeout(() => reject(new Error("PyScript's frame did not load PyScript")), 30_000);
+    });
+    (document.body || document.documentElement).append(frame);
+  });
+}
+
+/** PyScript, with the hooks the game needs. @param {"frame" | "page"} where */
+const withHooks = (where) => loadPyScript(where).then((core) => {
+  // PyScript 0.7 turns worker hooks into code with Function() (@pyscript/core/src/hooks.js createFunction), on
+  // this thread when PyWorker reads them and again in the worker: its one default hook cleared, nothing needs
+  // 'unsafe-eval' (e2e/test_xss_csp.py loads the page under the policy and fails on any violation).
+  core.hooks.worker.onBeforeRunAsync.clear();
+  // Called by polyscript as soon as it makes the worker, before it is ready: the one place to hear the worker's
+  // own messages and its failure. (polyscript defines the worker's ``onerror`` itself, hiding the Worker's:
+  // only addEventListener("error") hears the browser refuse it, or an error inside it.)
+  core.hooks.main.onWorker.add((_wrap, xworker) => {
+    performance.mark("mt-worker-made");   // bench/boot_profile.py: the steps of Python's start
+    started = xworker;
+    xworker.addEventListener("message", fromWorker);
+    xworker.addEventListener("error", (event) => refuse(new Error(event.message || "the worker failed to start")));
+  });
+  performance.mark("mt-pyscript-loaded");   // bench/boot_profile.py
+  return core;
 });
 
 /** Python in PyScript's worker; rejects when the browser refuses the worker or Python cannot start there. */
@@ -149,8 +172,9 @@ async function inWorker() {
   if (DATA.snapshotBytes) hash.set("size", String(DATA.snapshotBytes));
   // PyWorker reads PyScript's hooks, which exist only once its plugins have loaded; core.js defines the
   // <py-script> element in the same step, the public signal for it.
-  performance.mark("mt-pyscript-loaded");   // this module runs once core.js, its static import, has (boot_profile)
-  await customElements.whenDefined("py-script");
+  const { PyWorker } = await withHooks("frame");
+  const frame = /** @type {HTMLIFrameElement} */ (document.getElementById("pyscript-frame"));
+  await /** @type {Window} */ (frame.contentWindow).customElements.whenDefined("py-script");
   performance.mark("mt-pyscript-defined");
   const failed = /** @type {Promise<never>} */ (new Promise((_, reject) => { refuse = reject; }));
   const worker = await Promise.race([
@@ -169,7 +193,8 @@ async function inWorker() {
 
 /** Python on the page's thread (the fallback): py/page.py under PyScript, with the page's <py-config>.
  * @returns {Promise<NonNullable<Window["mtPython"]>>} */
-function onPage() {
+async function onPage() {
+  await withHooks("page");   // it runs the <script type="py"> added below
   return new Promise((resolve) => {
     addEventListener("app:py-started", () => {
       const api = /** @type {MtApi} */ (window.mtApi);
