@@ -289,7 +289,9 @@ def test_selecting_and_cancelling_only_undo_the_preparation(app):
     tiles = app.playable()
     assert tiles, "seed 3 gives Ana a play"
     tile = tiles[0]
-    # focus starts on the first playable tile: Enter selects it, focus moves to a target, Enter plays
+    # focus starts on the first playable tile (once the new board has been painted: render.js afterPaint): Enter
+    # selects it, focus moves to a target, Enter plays
+    page.wait_for_function("document.activeElement && document.activeElement.dataset.tile !== undefined", timeout=5_000)
     assert page.evaluate("document.activeElement.dataset.tile") == tile
     step = app.attr("data-step")
 

@@ -368,11 +368,13 @@ async function onPythonReady() {
   else if (q && q.kind === "continue") continueSaved();
   // (a lobby the address opened already goes on: a friend may have joined it while Python was loading)
   else if (address.autostart && !vm && !friends.lobbyOpen() && !(info && info.saved && !info.saved.over)) startMatch(setup.collect());
+  await nextTask();   // the first screen's answer is drawn in a task of its own (a phone: over 50 ms with what follows)
   tabs.hello();
   for (const part of parts.values()) if (part.ready) part.ready();
   for (const btn of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#more [data-action]"))) btn.disabled = false;
-  registerOffline();
   performance.mark("mt-ready");   // the game is playable (bench/page_speed.py reads this mark)
+  await nextTask();
+  registerOffline();
   warmUpWhileIdle();
 }
 
@@ -595,9 +597,14 @@ async function sendFrom(event, source) {
 }
 
 // ------------------------------------------------------------------ wiring
+// The page's start runs in a few tasks (nextTask) so that no one of them holds the phone's main thread for
+// long: the modules' own evaluation, the setup form, the listeners, the other tabs and the screens' parts.
+// Until input.js is attached, the inline preferences script answers the first screen's buttons.
 async function init() {
   busyBy(0);
+  await nextTask();
   attachAddress();
+  await nextTask();
   friends.attachFriends({ startMatch, sendFrom, send: (event) => { send(event); }, showSetup: () => showScreen("setup"),
     // the links go to the embedding site only when the address names it (host=): its own messaging may carry them
     emit: (type, fields) => { if (host.origin) host.emit(type, fields); } });
@@ -642,6 +649,7 @@ async function init() {
     resizeTimer = setTimeout(() => render.relayout(vm), 120);
   });
 
+  await nextTask();
   tabs = attachTabs({
     saveKey: PROTOCOL.keys.match,
     onSaveChanged,
