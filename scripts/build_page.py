@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 
 import jinja2
@@ -41,6 +42,7 @@ CSS, PREFS = (os.path.join(ROOT, *path.split("/")) for path in INLINED)
 # Its size is in the page's data: Python's worker makes its memory before the snapshot has arrived (pyodide-boot.js).
 SNAPSHOT = os.path.join(ROOT, "vendor", "pyodide", "python-snapshot.bin")
 MANIFEST = os.path.join(ROOT, "manifest.webmanifest")
+PYSCRIPT = os.path.join(ROOT, "vendor", "pyscript", "core.js")
 PACKAGE = os.path.join(ROOT, "py", "mexican_train")
 
 POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src; img-src 'self' data:; "
@@ -88,9 +90,10 @@ def languages() -> list[str]:
 
 def sources() -> list[str]:
     """Every file a page is made from: the templates, the inlined style and script, the manifest, the snapshot
-    (its size), every module of the package (the pages draw words and registries from it: any module may hold
-    them), the compiled catalogues, and the build's own code."""
-    found = [CSS, PREFS, MANIFEST, SNAPSHOT] + sorted(os.path.join(d, n) for d, _dirs, names in os.walk(TEMPLATES)
+    (its size), PyScript's module (its chunk's name, for PyScript's frame), every module of the package (the pages
+    draw words and registries from it: any module may hold them), the compiled catalogues, and the build's own
+    code."""
+    found = [CSS, PREFS, MANIFEST, SNAPSHOT, PYSCRIPT] + sorted(os.path.join(d, n) for d, _dirs, names in os.walk(TEMPLATES)
                                             for n in names if n.endswith(".html"))
     found += sorted(os.path.join(d, n) for d, _dirs, names in os.walk(PACKAGE) for n in names if n.endswith(".py"))
     return found + catalogs.compiled_files() + [os.path.abspath(__file__), os.path.abspath(csp.__file__)]
@@ -199,11 +202,20 @@ FRAME = "pyscript.html"
 """PyScript's frame (page/pyscript.html): one for every language, as it holds no words."""
 
 
+def pyscript_modules() -> list[str]:
+    """PyScript's module and the chunk it re-exports (vendor/pyscript/core.js names it), as site paths."""
+    modules = ["vendor/pyscript/core.js"]
+    if os.path.exists(PYSCRIPT):
+        with open(PYSCRIPT, encoding="utf-8") as f:
+            modules += [f"vendor/pyscript/{name}" for name in re.findall(r'from\s*"\./([^"]+\.js)"', f.read())]
+    return modules
+
+
 def render_frame() -> str:
     """PyScript's frame, with the pages' policy."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
-    return csp.with_current_hashes(env.get_template(FRAME).render(csp=Markup(POLICY)))
+    return csp.with_current_hashes(env.get_template(FRAME).render(csp=Markup(POLICY), pyscript_modules=pyscript_modules()))
 
 
 def outputs(lang: str) -> list[str]:

@@ -151,7 +151,8 @@ def site_files(root: str = ROOT) -> list[str]:
             if not name.startswith(".") and not name.endswith((".map", "~")) and not twin:
                 files.add(os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/"))
     files -= set(INLINED)   # inside every page already
-    for path in sorted(p for p in files if p.endswith(".js")):   # modules importing from outside static/
+    # our modules importing from outside static/ (PyScript's own chunks are followed below, only those it loads)
+    for path in sorted(p for p in files if p.endswith(".js") and p.startswith("static/")):
         with open(os.path.join(root, path), encoding="utf-8") as f:
             # static and dynamic imports, and assets a module names relative to itself (new URL("..", import.meta.url))
             for spec in re.findall(r'(?:\bfrom\s*|\bimport\s*\(?\s*|\bnew\s+URL\(\s*)"(\.{1,2}/[^"]+)"', f.read()):
