@@ -23,7 +23,6 @@ const PAGE_PYTHON = new URL("../../py/page.py", import.meta.url).href;
 const DATA = /** @type {Py.PageData} */ (JSON.parse(/** @type {HTMLElement} */ (document.getElementById("mt-data")).textContent || "{}"));
 const TEXT = DATA.text;
 
-
 /**
  * A message of the worker's interpreter module (static/js/worker/py-worker.js).
  * @typedef {{mt: true, kind: "download", name: string, progress: [number, number] | null}
