@@ -12,6 +12,7 @@ buttons, the tiles and the trains, the dialogs, the address parameters of docs/e
 from __future__ import annotations
 
 import json
+import warnings
 from urllib.parse import quote, urlencode
 
 import pytest
@@ -67,8 +68,46 @@ def no_errors(driver, frame=None, when=""):
     assert not found, f"{driver.name}{' ' + when if when else ''}:\n" + "\n".join(found)
 
 
-def wait_ready(driver):
-    driver.wait(READY, timeout=READY_S, what="Python ready (html[data-py-ready])")
+# Where a start that never became ready stopped: the page's hooks, its loading words, its marks, what it asked for.
+STATE = """() => ({
+  html: Object.assign({}, document.documentElement.dataset),
+  loading: (document.querySelector("#loading") || {}).innerText,
+  marks: performance.getEntriesByType("mark").map((m) => `${m.name}@${Math.round(m.startTime)}`),
+  download: window.mtDownload || null, boot: window.mtBoot || null,
+  frame: !!document.getElementById("pyscript-frame"),
+})"""
+
+
+def wait_ready(driver, site=None):
+    """Wait for Python's start; a start that never ends fails with where it stopped (STATE, errors, requests)."""
+    try:
+        driver.wait(READY, timeout=READY_S, what="Python ready (html[data-py-ready])")
+    except AssertionError as err:
+        try:
+            state = json.dumps(driver.js(STATE))
+        except Exception as why:   # noqa: BLE001 -- a page that cannot even answer: say so
+            state = f"(the page did not answer: {why})"
+        try:
+            found = "; ".join(driver.errors())
+        except Exception as why:   # noqa: BLE001
+            found = f"(not read: {why})"
+        asked = ", ".join(site.requests[-40:]) if site is not None else ""
+        raise AssertionError(f"{err}\nthe page: {state}\nerrors: {found}\nlast requests: {asked}") from None
+
+
+def open_ready(driver, site, url):
+    """A first visit to ``url``, waited on until Python is ready. Once (2026-12-04), in CI, Firefox's first start
+    of a session never became ready within 150 s, and 44 runs of the same test here, loaded or not, never did
+    that again: such a start is reported as a warning with where it stopped and the visit is made once more, in a
+    new context; a second start that never ends fails the test."""
+    driver.open(url, fresh=False)
+    try:
+        wait_ready(driver, site)
+    except AssertionError as err:
+        warnings.warn(f"{driver.name}: a first visit's start never ended; visiting once more. {err}")
+        del site.requests[:]
+        driver.open(url, fresh=True)
+        wait_ready(driver, site)
 
 
 def step(driver) -> bool:
@@ -111,8 +150,7 @@ def test_a_round_against_the_computer_reloaded_offline_mid_round_continues_where
     good and the page reloaded mid-round; Continue shows the same position, and the round is played to its end.
     (One reload does both: every start costs seconds, WebKit's usual one tens of them on this machine.)"""
     driver = engine
-    driver.open(site.url + "?" + urlencode({**MATCH, "boot": boot}), fresh=False)
-    wait_ready(driver)
+    open_ready(driver, site, site.url + "?" + urlencode({**MATCH, "boot": boot}))
     # what the page fetched itself: the service worker (sw.js, registered once Python is ready) caches every file
     asked = list(site.requests)
     asked = asked[:asked.index("/sw.js")] if "/sw.js" in asked else asked
@@ -135,7 +173,7 @@ def test_a_round_against_the_computer_reloaded_offline_mid_round_continues_where
     here = driver.js(POSITION)
     site.stop()
     driver.reload()
-    wait_ready(driver)
+    wait_ready(driver, site)
     if boot == "snapshot":   # a return visit: the page's first script read Python's wasm and memory ahead
         used = driver.js("() => window.mtEarlyUsed")
         assert used == {"module": True, "memory": True, "package": False}, f"{driver.name}: the read-ahead was not used ({used})"

@@ -79,11 +79,15 @@
         var early = /** @type {NonNullable<Window["mtEarly"]>} */ (window.mtEarly);
         if (early.onpart) early.onpart(event.data); else parts.push(event.data);
       };
-      ahead.onerror = function (event) {
-        var failed = { mt: true, kind: "early", part: "all", failed: event.message || "the worker failed to start" };
+      /** @param {string} why */
+      var fail = function (why) {
+        var failed = { mt: true, kind: "early", part: "all", failed: why };
         var early = /** @type {NonNullable<Window["mtEarly"]>} */ (window.mtEarly);
         if (early.onpart) early.onpart(failed); else parts.push(failed);
       };
+      ahead.onerror = function (event) { fail(event.message || "the worker failed to start"); };
+      // a piece this thread could not receive would otherwise be waited for for ever: Python's worker reads it
+      ahead.onmessageerror = function () { fail("a piece could not be received"); };
     } catch (e) { window.mtEarly = undefined; }   // no module workers: PyScript's worker reads them itself
   }
 

@@ -78,6 +78,13 @@ function fromPage(first) {
     if (piece.part === "all" || piece.part === "memory") gotMemory(piece.memory || null);
     if (piece.part === "all" || piece.part === "package") gotPackage(piece.package ? { bytes: piece.package, rate: piece.rate ?? null } : null);
   };
+  // a piece that could not be received here (a message error) is read here instead of being waited for for ever
+  channel.port1.onmessageerror = () => {
+    console.info("Python's files are read here: a piece of the read-ahead could not be received");
+    gotModule(null);
+    gotMemory(null);
+    gotPackage(null);
+  };
   postMessage({ mt: true, kind: "early", port: channel.port2 }, [channel.port2]);
   Promise.all([pieces.module, pieces.memory, first ? pieces.package : null]).then(([module, memory, archive]) => {
     channel.port1.close();
