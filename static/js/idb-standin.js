@@ -4,17 +4,19 @@
 //
 // PyScript opens an IndexedDB store at every start ("Loading Storage"; it caches Pyodide packages, which this
 // game does not use). When the browser denies it, the open request fails, PyScript's start-up promise rejects
-// and Python never starts. Here a failed open of one of PyScript's stores (names "IDBMap/...") succeeds
-// instead with an in-memory store that lives as long as the page, which is all PyScript needs. Any other
-// database is left alone.
+// and Python never starts; one it never answers holds the start for ever. Here a failed open of one of
+// PyScript's stores (names "IDBMap/..."), or one left unanswered for 10 s, succeeds instead with an in-memory
+// store that lives as long as the page, which is all PyScript needs. Any other database is left alone.
 
 /**
  * Stand in for PyScript's IndexedDB stores in ``scope`` (a window or a worker's global) where the browser
- * refuses them; ``used()`` is called when the stand-in answers (a test hook).
+ * refuses them, or leaves an open unanswered for ``patienceMs``; ``used()`` is called when the stand-in answers
+ * (a test hook).
  * @param {{indexedDB?: IDBFactory}} scope
  * @param {() => void} used
+ * @param {number} [patienceMs]
  */
-export function installIdbStandIn(scope, used) {
+export function installIdbStandIn(scope, used, patienceMs = 10000) {
   /** @typedef {(event: Event | {type: string, target: unknown}) => void} Handler */
   /**
    * A request as PyScript uses one (IDBRequest's result and handlers), answered from memory.
@@ -69,18 +71,34 @@ export function installIdbStandIn(scope, used) {
     // Stand in for the request: pass the real events through, or succeed from memory on failure.
     /** @type {MemoryRequest & {onupgradeneeded: Handler | null, onblocked: Handler | null}} */
     var proxy = { result: undefined, error: null, onsuccess: null, onerror: null, onupgradeneeded: null, onblocked: null };
+    var settled = false;   // the proxy has answered: a later answer of the real request is not passed on
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    var patience;
     /** @param {Event} [event] */
     function fallBack(event) {
       if (event && event.preventDefault) event.preventDefault();
+      if (settled) return;
+      settled = true;
+      clearTimeout(patience);
       used();
       proxy.result = memoryDatabase();
       if (proxy.onsuccess) proxy.onsuccess({ type: "success", target: proxy });
     }
     if (!real) { setTimeout(fallBack, 0); return proxy; }
-    real.onupgradeneeded = function (e) { if (proxy.onupgradeneeded) proxy.onupgradeneeded(e); };
-    real.onsuccess = function (e) { proxy.result = /** @type {IDBOpenDBRequest} */ (real).result; if (proxy.onsuccess) proxy.onsuccess(e); };
-    real.onblocked = function (e) { if (proxy.onblocked) proxy.onblocked(e); };
-    real.onerror = fallBack;
+    var request = real;
+    // An open the browser never answers (or keeps blocked) would hold Python's start for ever: after patienceMs
+    // it is answered from memory.
+    patience = setTimeout(fallBack, patienceMs);
+    request.onupgradeneeded = function (e) { clearTimeout(patience); if (proxy.onupgradeneeded) proxy.onupgradeneeded(e); };
+    request.onsuccess = function (e) {
+      if (settled) { request.result.close(); return; }   // answered from memory already
+      settled = true;
+      clearTimeout(patience);
+      proxy.result = request.result;
+      if (proxy.onsuccess) proxy.onsuccess(e);
+    };
+    request.onblocked = function (e) { if (proxy.onblocked) proxy.onblocked(e); };
+    request.onerror = fallBack;
     return proxy;
   });
 }
