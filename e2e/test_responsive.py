@@ -32,20 +32,23 @@ def test_taps_during_a_computers_turn_do_not_postpone_its_move(app):
 
 WATCH_AND_CLICK = """
 () => {
-  // From now on, between two tasks (a frame), once Python has answered "still thinking" to a CPU
-  // step, click a tile of the hand, once; window.__clicked says when it happened.
+  // From now on, the moment the page notes Python's answer "still thinking" to a CPU step, click a tile of the
+  // hand, once: after that slice and before the page asks for the next (a click between two slices, whatever
+  // the machine's speed; watching frames instead missed decisions that ended within one call to the worker).
+  // window.__clicked says when it happened.
   window.__clicked = null;
   const steps = window.mtPerf.steps;
   steps.length = 0;  // the shared page's earlier tests filled the log
-  const watch = () => {
-    if (steps.some((s) => (s.type === "cpu" || s.type === "think") && s.render === 0)) {
+  const push = steps.push;
+  steps.push = (...items) => {
+    const length = push.apply(steps, items);
+    if (window.__clicked === null && items.some((s) => (s.type === "cpu" || s.type === "think") && s.render === 0)) {
+      steps.push = push;
+      window.__clicked = length;
       document.querySelector("#hand-tiles [data-tile]").click();
-      window.__clicked = steps.length;
-      return;
     }
-    requestAnimationFrame(watch);
+    return length;
   };
-  requestAnimationFrame(watch);
 }
 """
 
