@@ -152,8 +152,11 @@ def common_plays(sim: Sim) -> tuple[list[Play], list[int] | None]:
     seat, phase, ends = sim.seat, sim.phase, sim.ends
     if phase is FREE or phase is DOUBLE:
         marked = sim.marked
-        targets = [k for k in range(seats) if k == seat or marked[k]]
-        targets.append(seats)   # the Mexican Train
+        if True in marked:
+            targets = [k for k in range(seats) if k == seat or marked[k]]
+            targets.append(seats)   # the Mexican Train
+        else:
+            targets = [seat, seats]
         reach = [ends[k] for k in targets]
         if phase is DOUBLE and sim.doubles[0] not in targets:
             targets.append(sim.doubles[0])
@@ -165,9 +168,15 @@ def common_plays(sim: Sim) -> tuple[list[Play], list[int] | None]:
         targets = sim.doubles
         reach = None
     drawn = sim.drawn
-    hand = sim.hands[seat]
-    plays = [(t, k) for t in ((drawn,) if drawn is not None else hand) for k in targets if ends[k] in t]
+    if drawn is not None:
+        plays = [(drawn, k) for k in targets if ends[k] in drawn]
+    else:
+        # the hand's tiles that fit some train first: most do not, and most turns have two or three trains
+        values = set(reach) if reach is not None and phase is FREE else {ends[k] for k in targets}
+        plays = [(t, k) for t in sim.hands[seat] if t[0] in values or t[1] in values
+                 for k in targets if ends[k] in t]
     if phase is DOUBLE and plays:
+        hand = sim.hands[seat]
         # Two doubles in one turn: only with a cover for one of them left in hand.
         first_value = ends[sim.doubles[0]]
         plays = [(t, k) for t, k in plays
@@ -182,9 +191,14 @@ def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> int:
         return _play_out_any_rules(sim, plans, max_steps)
     nbone = len(sim.boneyard)
     steps = 0
+    drawn_plays: list[Play] = []   # the plays of a tile just drawn: the next step's plays
+    reach: list[int] | None = None
     while sim.phase is not OVER and steps < max_steps:
         steps += 1
-        plays, reach = common_plays(sim)
+        if drawn_plays:
+            plays, drawn_plays = drawn_plays, []
+        else:
+            plays, reach = common_plays(sim)
         if plays:
             seat = sim.seat
             t, k = plays[0] if len(plays) == 1 else choose_play(sim, plays, plans, reach)
@@ -192,7 +206,8 @@ def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> int:
             plans.played(seat, t, k)
         elif sim.draws < nbone:
             sim.take_draw()
-            if not common_plays(sim)[0]:
+            drawn_plays, reach = common_plays(sim)
+            if not drawn_plays:
                 sim.drawn_does_not_fit()
         else:
             sim.pass_turn()
