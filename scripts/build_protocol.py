@@ -90,7 +90,8 @@ def render() -> str:
     from mexican_train.ui import parts, protocol, views
 
     parts.load()
-    modules = (views, protocol) + tuple(sys.modules[cls.__module__] for cls in parts.PARTS.values())
+    # the parts' modules by name, not in the order something happened to import them first
+    modules = (views, protocol) + tuple(sys.modules[m] for m in sorted({cls.__module__ for cls in parts.PARTS.values()}))
     names: dict[object, str] = {}
     blocks: list[str] = []
     # enums and literal aliases first: they are named in what follows

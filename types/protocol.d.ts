@@ -22,11 +22,11 @@ declare namespace Py {
 
   export type JobKind = "cpu" | "hint" | "review" | "warm_up";
 
-  /** What the review looks at: the round just over, or the whole match. */
-  export type ReviewScope = "round" | "match";
-
   /** Which match the replay opens. */
   export type ReplaySource = "current" | "saved" | "daily" | "file";
+
+  /** What the review looks at: the round just over, or the whole match. */
+  export type ReviewScope = "round" | "match";
 
   /** Storage texts by key (null: the key holds nothing). */
   export type Texts = Record<string, string | null>;
@@ -312,7 +312,7 @@ declare namespace Py {
     name: string;
   }
 
-  /** Whether the warm-up has more to do. */
+  /** Whether the idle-time work (the warm-up, the coach's reading ahead) has more to do. */
   export interface WarmUpView {
     more: boolean;
   }
@@ -417,37 +417,6 @@ declare namespace Py {
     view: TimingsView;
   }
 
-  /** A label and its value, in words. */
-  export interface Figure {
-    label: string;
-    value: string;
-  }
-
-  /** A table of figures with its caption. */
-  export interface FigureGroup {
-    title: string;
-    rows: Figure[];
-  }
-
-  /** The statistics screen. */
-  export interface StatsView {
-    rows: Figure[];
-    groups: FigureGroup[];
-    chart: Chart | null;
-    empty: string | null;
-    message: string | null;
-  }
-
-  /** The statistics screen (``part`` "stats"), with a refusal of an imported file in ``error``. */
-  export interface StatsAnswer {
-    seq: number;
-    thinking: JobKind | null;
-    writes: (SetWrite | RemoveWrite)[];
-    part: "stats";
-    view: StatsView;
-    error: string | null;
-  }
-
   /** A day of the daily deal's calendar. */
   export interface CalendarDay {
     day: number;
@@ -491,39 +460,6 @@ declare namespace Py {
     writes: (SetWrite | RemoveWrite)[];
     part: "daily";
     view: DailyView;
-  }
-
-  /** One decision of the review: where, what was played, what Strong would play, what it cost, why. */
-  export interface ReviewItemView {
-    round: number;
-    action: number;
-    where: string;
-    played: string;
-    better: string;
-    cost: string;
-    reason: string;
-  }
-
-  /** The review: its progress while it runs (``running``), then its items. */
-  export interface ReviewView {
-    running: boolean;
-    title: string;
-    done?: number;
-    total?: number;
-    text?: string;
-    summary?: string;
-    items?: ReviewItemView[];
-    jump?: string;
-  }
-
-  /** The review (``part`` "review"), running or done; ``view`` None and ``error`` when there is none. */
-  export interface ReviewAnswer {
-    seq: number;
-    thinking: JobKind | null;
-    writes: (SetWrite | RemoveWrite)[];
-    part: "review";
-    view: ReviewView | null;
-    error: string | null;
   }
 
   /** A seat's hand in the replay: its tiles only once its round is over in the file. */
@@ -570,6 +506,70 @@ declare namespace Py {
     writes: (SetWrite | RemoveWrite)[];
     part: "replay";
     view: ReplayView | null;
+    error: string | null;
+  }
+
+  /** One decision of the review: where, what was played, what Strong would play, what it cost, why. */
+  export interface ReviewItemView {
+    round: number;
+    action: number;
+    where: string;
+    played: string;
+    better: string;
+    cost: string;
+    reason: string;
+  }
+
+  /** The review: its progress while it runs (``running``), then its items. */
+  export interface ReviewView {
+    running: boolean;
+    title: string;
+    done?: number;
+    total?: number;
+    text?: string;
+    summary?: string;
+    items?: ReviewItemView[];
+    jump?: string;
+  }
+
+  /** The review (``part`` "review"), running or done; ``view`` None and ``error`` when there is none. */
+  export interface ReviewAnswer {
+    seq: number;
+    thinking: JobKind | null;
+    writes: (SetWrite | RemoveWrite)[];
+    part: "review";
+    view: ReviewView | null;
+    error: string | null;
+  }
+
+  /** A label and its value, in words. */
+  export interface Figure {
+    label: string;
+    value: string;
+  }
+
+  /** A table of figures with its caption. */
+  export interface FigureGroup {
+    title: string;
+    rows: Figure[];
+  }
+
+  /** The statistics screen. */
+  export interface StatsView {
+    rows: Figure[];
+    groups: FigureGroup[];
+    chart: Chart | null;
+    empty: string | null;
+    message: string | null;
+  }
+
+  /** The statistics screen (``part`` "stats"), with a refusal of an imported file in ``error``. */
+  export interface StatsAnswer {
+    seq: number;
+    thinking: JobKind | null;
+    writes: (SetWrite | RemoveWrite)[];
+    part: "stats";
+    view: StatsView;
     error: string | null;
   }
 
@@ -781,7 +781,8 @@ declare namespace Py {
     hidden: boolean;
   }
 
-  /** A slice of the warm-up, while the first screen waits. */
+  /** A slice of idle-time work: the warm-up while the first screen waits, then the coach reading the rounds
+   * over ahead (the page sends it while idle, for as long as the answer says there is more). */
   export interface WarmUp {
     type: "warm_up";
   }
