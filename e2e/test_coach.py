@@ -93,6 +93,23 @@ def test_a_round_played_then_reviewed_and_an_item_opens_the_replay(game):
     assert_no_violations(found)
 
 
+def test_the_coach_reads_a_round_over_while_the_page_is_idle_and_its_review_opens_at_once(game):
+    page = game.page
+    game.new_match(VS_CPU, seed=SEED)
+    play_round(game)
+    page.wait_for_selector('html[data-read-ahead="0"]', state="attached")   # read while the dialog waited
+    page.evaluate("window.mtPerf.steps.length = 0")
+    page.click('#round-dialog [data-action="review"]')
+    page.wait_for_selector('html[data-review="done"]', state="attached")
+    assert page.locator("#review-items li").count() >= 1
+    asked = [s["type"] for s in page.evaluate("window.mtPerf.steps")]
+    assert asked == ["review"], asked                 # shown from the first answer: nothing left to work out
+    page.click('#review-dialog [data-action="close_dialog"]')
+    page.wait_for_selector("#round-dialog", state="visible")
+    page.click("#round-button")                      # on to the match's end, as the tests after it expect
+    page.wait_for_selector("#match-dialog", state="visible")
+
+
 def test_the_replay_by_keyboard_alone_shows_no_hidden_tile_of_an_unfinished_round(game):
     page = game.page
     game.new_match(VS_CPU, seed=SEED + 1)

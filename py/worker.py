@@ -10,7 +10,8 @@ calls, the storage's texts included):
 * ``ready(lang)``: make the Page, speaking the page's language; Python's version;
 * ``call(text)``: one call of the protocol (``protocol.Call``), its answer; a ``think`` call runs the job in
   progress slice after slice for up to ``THINK_MS``, with a new task of the worker between two slices, so the
-  page's ``interrupt`` gets in;
+  page's ``interrupt`` gets in (the review's progress is answered once, after the call's last slice); so does
+  a ``warm_up`` call, the idle-time work;
 * ``interrupt()``: the page has an event waiting: the ``think`` in flight answers after its current slice.
 """
 
@@ -46,21 +47,22 @@ class Worker:
         return sys.version.split()[0]
 
     async def call(self, text: str) -> str:
-        """One call of the protocol; a ``think`` goes on for up to THINK_MS unless the page interrupts it."""
+        """One call of the protocol; a ``think`` or ``warm_up`` goes on for up to THINK_MS unless the page
+        interrupts it."""
         page = self.page
         assert page is not None, "ready() first"
         self.interrupted = False
         data = call_data(text)
         with gc_kept_short(page):
             answer = page.call(data)
-            if _thinking_on(answer) and _is_think(data):
+            if _goes_on(data, answer):
                 deadline = time.perf_counter() + THINK_MS / 1000
                 while time.perf_counter() < deadline:
                     await js.mtNextTask()   # a new task of the worker: the page's interrupt is heard here
                     if self.interrupted:
                         break
                     answer = page.call(data)
-                    if not _thinking_on(answer):
+                    if not _goes_on(data, answer):
                         break
         return answer_text(answer)
 
@@ -69,14 +71,18 @@ class Worker:
         self.interrupted = True
 
 
-def _is_think(data: object) -> bool:
+def _goes_on(data: object, answer: dict[str, object]) -> bool:
+    """Whether the next slice may follow at once: a ``think`` whose job goes on, with nothing to draw yet or
+    only its progress (the review's bar, which then moves once a call instead of once a slice), or idle-time
+    work (``warm_up``) with more to do and no job waiting for its turn; nothing to write either way."""
     event = data.get("event") if isinstance(data, dict) else None
-    return isinstance(event, dict) and event.get("type") == "think"
-
-
-def _thinking_on(answer: dict[str, object]) -> bool:
-    """Nothing to draw yet and a job going on: the next slice may follow at once."""
-    return answer.get("part") == "none" and bool(answer.get("thinking"))
+    kind = event.get("type") if isinstance(event, dict) else None
+    if answer.get("writes"):
+        return False
+    if kind == "think":
+        return answer.get("part") in ("none", "review") and bool(answer.get("thinking"))
+    view = answer.get("view")
+    return kind == "warm_up" and not answer.get("thinking") and isinstance(view, dict) and view.get("more") is True
 
 
 worker = Worker()

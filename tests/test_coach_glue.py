@@ -204,3 +204,47 @@ def test_the_replay_of_an_unfinished_round_shows_no_hand(source):
     for index in range(first["last"] + 1):
         vm = coach.send({"type": "replay_go", "index": index})
         assert not vm["hands_shown"] and all("tiles" not in row for row in vm["hands"])
+
+
+THREE_ROUNDS = {**PEOPLE, "rounds": "short", "seed": 5}
+
+
+def test_the_coach_reads_each_round_over_while_the_page_is_idle_and_the_review_then_only_shows_it():
+    store = DictStorage()
+    coach = make_tab(store, Clock(), "tab-a", slice_ms=2.0)
+    vm = coach.send({"type": "new_match", "settings": THREE_ROUNDS})
+    assert coach.call({"type": "warm_up"})["view"]["more"] is False    # no round is over yet: nothing to read
+    while vm.get("screen") != "round_end":
+        vm = step(coach, vm)
+    slices = 0
+    while coach.call({"type": "warm_up"})["view"]["more"]:
+        slices += 1
+    assert slices > 3                                                   # a round's decisions, a slice at a time
+    reviewing = coach.page.parts["review"]
+    assert reviewing.read == {0}
+    answer = coach.send({"type": "review", "scope": "round"})
+    assert answer["running"] is False                                   # found judged: shown at once
+    assert [(i["round"], i["action"]) for i in answer["items"]] == \
+        [(i.round, i.action) for i in review.review(coach.session.match) if i.round == 0]
+    play_through(coach, vm)
+    while coach.call({"type": "warm_up"})["view"]["more"]:
+        pass
+    assert reviewing.read == {0, 1, 2}
+    answer = coach.send({"type": "review", "scope": "match"})
+    assert answer["running"] is False
+    assert [(i["round"], i["action"]) for i in answer["items"]] == \
+        [(i.round, i.action) for i in review.review(coach.session.match)]
+
+
+def test_the_coach_reads_ahead_only_while_no_other_job_may_go_on():
+    store = DictStorage()
+    coach = make_tab(store, Clock(), "tab-a", slice_ms=2.0)
+    vm = coach.send({"type": "new_match", "settings": THREE_ROUNDS})
+    while vm.get("screen") != "round_end":
+        vm = step(coach, vm)
+    answer = coach.send({"type": "review", "scope": "round"})           # the review is the page's job now
+    assert answer["running"] is True
+    before = dict(coach.page.parts["review"].judged)
+    idle = coach.call({"type": "warm_up"})
+    assert idle["view"]["more"] is True and idle["thinking"] == "review"
+    assert coach.page.parts["review"].judged == before                  # nothing judged beside the review

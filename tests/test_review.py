@@ -10,9 +10,10 @@ from contextlib import redirect_stdout
 import pytest
 
 from mexican_train import Rules, full_set, matchfile, new_match, review
-from mexican_train.cli import main
+from mexican_train.cli import main, play_out
 from mexican_train.match import Player
 from mexican_train.players import get_player, player_rng, strong
+from mexican_train.players.base import finish
 from mexican_train.view import seat_view
 
 
@@ -98,6 +99,21 @@ def test_the_same_file_and_seed_give_the_same_review_and_the_command_line_prints
     with redirect_stdout(out):
         assert main(["review", str(path), "--seed", "3"]) == 0
     assert out.getvalue().splitlines()[-1].startswith("round 1, action 3 (seat 0): played 0-3@0; better 5-6@M, about ")
+
+
+def test_decisions_judged_before_are_taken_as_they_were_and_the_review_is_the_same():
+    match = play_out(new_match(Rules.make("standard", set=6, seats=2, rounds=3), 5,
+                               [Player("Ana", "normal"), Player("Bot", "strong")]))
+    plain = review.review(match, [0])
+    judged: review.Judged = {}
+    for number in range(3):   # round by round, as the page reads them while the person plays on
+        finish(review.review_steps(match, [0], rounds=[number], judged=judged))
+    assert len(judged) == len(review.decisions(match, [0])) and plain
+    assert finish(review.review_steps(match, [0], judged=judged)) == plain
+    stand_in = plain[0]._replace(cost=99.0)   # what is kept is what is used: nothing is judged again
+    key = next(k for k, item in judged.items() if item == plain[0])
+    judged[key] = stand_in
+    assert finish(review.review_steps(match, [0], judged=judged))[0] == stand_in
 
 
 def test_the_review_is_honest_two_positions_with_the_same_view_get_the_same_verdict():

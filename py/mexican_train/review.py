@@ -23,7 +23,7 @@ from collections.abc import Callable, Generator, Iterable
 from typing import Any, NamedTuple
 
 from .actions import PLAY, Action
-from .i18n import N_, NP_, _, plural
+from .i18n import N_, NP_, _, language, plural
 from .engine import new_round
 from .match import Match
 from .players import player_rng, strong
@@ -178,11 +178,15 @@ class Decision(NamedTuple):
     played: Action
 
 
-def decisions(match: Match, seats: Iterable[int]) -> list[Decision]:
-    """Every decision of ``seats`` in the match, in the order they were made."""
+def decisions(match: Match, seats: Iterable[int], rounds: Iterable[int] | None = None) -> list[Decision]:
+    """Every decision of ``seats`` in the match (in ``rounds``, indexes, when given), in the order they were
+    made."""
     wanted = set(seats)
+    only = None if rounds is None else set(rounds)
     found = []
     for number, played in enumerate(match.rounds):
+        if only is not None and number not in only:
+            continue
         state = new_round(match.rules, number, played.hands_dealt, played.boneyard_dealt)
         earlier = match.rounds[:number]
         for k, action in enumerate(played.actions):
@@ -249,23 +253,34 @@ def judge(view: SeatView, played: Action, seed: int, round_index: int, action_in
     return finish(judge_steps(view, played, seed, round_index, action_index, names, samples))
 
 
+Judged = dict[tuple[Any, ...], "Item | None"]
+"""Decisions judged already (``review_steps``'s ``judged``): each key holds everything the judgement depends
+on (the seat's view, the action, the seed, where it was, the names, the play-outs), so a hit is exact."""
+
+
 def review_steps(match: Match, seats: Iterable[int] | None = None, seed: int | None = None,
-                 samples: int = SAMPLES, rounds: Iterable[int] | None = None
+                 samples: int = SAMPLES, rounds: Iterable[int] | None = None, judged: Judged | None = None
                  ) -> Generator[tuple[int, int], None, list[Item]]:
     """The review in small steps: yields (decisions done, decisions in all) after each unit of work (a
     few milliseconds: see ``judge_steps``); returns the items. ``rounds`` (indexes) limits it to those
-    rounds: the page reviews the round just over."""
+    rounds: the page reviews the round just over. ``judged`` keeps each decision's judgement: one found
+    there is not worked out again, and each one worked out is added (the page reads a match's finished
+    rounds ahead, while the person plays on)."""
     seed = match.seed if seed is None else seed
-    todo = decisions(match, match.humans if seats is None else seats)
-    if rounds is not None:
-        wanted = set(rounds)
-        todo = [d for d in todo if d.round in wanted]
+    todo = decisions(match, match.humans if seats is None else seats, rounds)
     names = [p.name for p in match.players]
     items = []
     for done, d in enumerate(todo):
         yield done, len(todo)
-        item = yield from _counted(judge_steps(seat_view(d.position, d.seat), d.played, seed, d.round, d.action,
-                                               names, samples), done, len(todo))
+        view = seat_view(d.position, d.seat)
+        key = (view, d.played, seed, d.round, d.action, tuple(names), samples, language())
+        if judged is not None and key in judged:
+            item = judged[key]
+        else:
+            item = yield from _counted(judge_steps(view, d.played, seed, d.round, d.action, names, samples),
+                                       done, len(todo))
+            if judged is not None:
+                judged[key] = item
         if item is not None:
             items.append(item)
     yield len(todo), len(todo)

@@ -224,6 +224,8 @@ function show(next) {
   render.rescueFocus();   // the saved-state row (or a part) may have hidden what held the focus
   goOnThinking(thinking === "hint" ? "hint" : null);
   scheduleCpu();
+  if (!prev || now.round_end || now.match_end) setReadAhead(true);   // a round is over, or a match came in
+  readAheadWhileIdle();
 }
 
 // Python works out a long job (a CPU's decision, the hint, the review) a few ms per call; the next slice
@@ -390,6 +392,31 @@ function warmUpWhileIdle() {
     const reply = await call({ type: "warm_up" });
     if (reply && reply.part === "warm_up" && reply.view.more) idle(step);
   };
+  idle(step);
+}
+
+// The coach reads along: once a round is over, Python judges the person's decisions in it while the page is
+// idle (ui/parts/reviewing.py read_ahead), a slice at a time, so that the review asked for at the match's end
+// is mostly worked out already. It gives way to everything else: a computer's thinking, the hint, the review,
+// a queued start, any event on its way; the next board drawn takes it up again.
+let readAhead = false;   // Python may have rounds over to read (its last answer said so): html[data-read-ahead]
+let reading = false;     // the idle loop is on its way
+/** @param {boolean} more */
+function setReadAhead(more) {
+  readAhead = more;
+  document.documentElement.dataset.readAhead = more ? "1" : "0";
+}
+function readAheadWhileIdle() {
+  if (!readAhead || reading) return;
+  const idle = window.requestIdleCallback || ((/** @type {() => void} */ fn) => setTimeout(fn, 50));
+  const step = async () => {
+    if (!vm || vm.blocked || thinking || queued || busy > 0 || bridge.busy()) { reading = false; return; }
+    const reply = await call({ type: "warm_up" });
+    if (!reply || reply.part !== "warm_up") { reading = false; return; }
+    setReadAhead(reply.view.more);
+    if (readAhead && !reply.thinking) idle(step); else reading = false;
+  };
+  reading = true;
   idle(step);
 }
 

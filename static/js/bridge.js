@@ -3,8 +3,8 @@
 // connected (Python in PyScript's worker, or on the page's thread). Calls go one at a time, in order; each
 // carries the storage texts that changed (storage.js), and its answer's writes are made before the answer is
 // handed on, so a move is saved before it is shown. An event sent while Python thinks (a ``think`` call, which
-// works for a few dozen ms in the worker) interrupts it: the think answers after its slice, and the event goes
-// next. A failure of the door itself is never thrown at the person: it comes back as a "fatal" answer, which
+// works for a few dozen ms in the worker, or the idle-time work of a ``warm_up``) interrupts it: the call
+// answers after its slice, and the event goes next. A failure of the door itself is never thrown at the person: it comes back as a "fatal" answer, which
 // the page shows with a reload.
 import { TEXT, fill } from "./text.js";
 import { applyWrites, outgoing } from "./storage.js";
@@ -24,7 +24,8 @@ let applied = -1;
 let door = null;
 /** @type {Promise<unknown>} */
 let queue = Promise.resolve();
-let thinking = false;   // a think call is in flight
+/** @type {"think" | "warm_up" | null} */
+let going = null;       // a call Python goes on with until interrupted is in flight: a think, or idle-time work
 let waiting = 0;        // calls queued behind the one in flight
 
 /** Python is ready: calls go through ``python`` from now on. @param {Door} python */
@@ -51,7 +52,7 @@ function fail(err) {
  * @returns {Promise<Reply>}
  */
 export function call(event, source) {
-  if (thinking && event.type !== "think" && door) door.interrupt();
+  if (going && event.type !== going && door) door.interrupt();
   waiting += 1;
   const next = queue.then(() => { waiting -= 1; return exchange(event, source); });
   queue = next.catch(() => undefined);
@@ -61,7 +62,7 @@ export function call(event, source) {
 /** @param {Event} event @param {Source} [source] @returns {Promise<Reply>} */
 async function exchange(event, source) {
   if (!door) return fail(new Error("Python is not ready"));
-  thinking = event.type === "think";
+  going = event.type === "think" || event.type === "warm_up" ? event.type : null;
   try {
     let answer = await once(event, source);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -76,7 +77,7 @@ async function exchange(event, source) {
   } catch (err) {
     return fail(err);
   } finally {
-    thinking = false;
+    going = null;
   }
 }
 

@@ -308,7 +308,12 @@ class Page:
         return job.kind if job is not None and job.wanted() else None
 
     def _warm_up(self) -> AnyAnswer:
-        """A slice of the warm-up (``warm_up_steps``) while nothing else runs."""
+        """A slice of idle-time work while nothing else runs: the warm-up (``warm_up_steps``) before any match,
+        then the coach's reading ahead of the rounds over in the match on screen (``Reviewing.read_ahead``)."""
+        from .parts.reviewing import Reviewing
+        if self.apps.active.session.match is not None:
+            more = self.part(Reviewing).read_ahead(self.slice_ms)
+            return {"seq": -1, "part": "warm_up", "thinking": None, "writes": [], "view": {"more": more}}
         if self.warming is None:
             self.warming = Job("warm_up", warm_up_steps(), lambda: True, lambda _result, _stores: None)
         finished, _result = self.warming.run(self.slice_ms)

@@ -298,7 +298,8 @@ class Think(Event):
 @declare("warm_up", PAGE)
 @dataclass(frozen=True)
 class WarmUp(Event):
-    """A slice of the warm-up, while the first screen waits."""
+    """A slice of idle-time work: the warm-up while the first screen waits, then the coach reading the rounds
+    over ahead (the page sends it while idle, for as long as the answer says there is more)."""
 
 
 @declare("timings", PAGE)

@@ -341,7 +341,7 @@ class FileView(TypedDict):
 
 
 class WarmUpView(TypedDict):
-    """Whether the warm-up has more to do."""
+    """Whether the idle-time work (the warm-up, the coach's reading ahead) has more to do."""
 
     more: bool
 
