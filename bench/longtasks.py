@@ -5,6 +5,7 @@
     python3 -m bench.longtasks --rate 4 --speeds instant --runs 3 --no-review
     python3 -m bench.longtasks --speeds instant --profile      # also dissect each task over 100 ms (--over)
     python3 -m bench.longtasks --phone                         # on bench/phone_speed.py's phone
+    python3 -m bench.longtasks --phone --no-match --read-first # the review only, once the coach has read along
 
 Serves the repository (scripts/serve.py, a process of its own on a free
 port), opens the game in Debian's Chromium (``CHROMIUM``, default
@@ -14,9 +15,15 @@ bench/throttle.py) and plays the match bench/page_speed.py plays: Strong,
 Normal, Easy and Strong on double-12, one round, at each CPU speed asked.
 Then (unless ``--no-review``) it opens a finished 13-round double-12 match
 (two seats, the person's played by Normal, as bench/review.py makes it) from a
-file and runs "Review my play" on it to the end. A PerformanceObserver counts
+file and runs "Review my play" on it to the end: at once, or with
+``--read-first`` once the page has read the file's rounds ahead (the coach
+reads each round over while the page is idle: after a match played on the
+page, only the rounds no idle time was left for remain to be judged). The CPU
+is slowed before the file is opened; the review's time is given from the click
+and from the file's opening, with the worker's measured slow-down. A
+PerformanceObserver counts
 the "longtask" entries (tasks over 50 ms) from the first move to the end of
-the round, and from the review's start to its end. Also printed: the slowest
+the round, and from the review's start (or the file's opening) to its end. Also printed: the slowest
 steps across the bridge (Python plus JSON, and drawing), from app.js's
 ``window.mtPerf`` hook, to tell what is long. Target (issue 24): no task over
 50 ms at all. The script always exits 0.
@@ -177,10 +184,19 @@ def review_file(seed: int = 7) -> str:
     return matchfile.dumps(match._replace(players=(Player("Ana", "human"),) + match.players[1:]))
 
 
-def review(browser, base: str, rate: float, text: str, phone: bool = False) -> dict:
-    """The review of a finished match opened from a file, under a CPU slowed ``rate`` times: its long tasks."""
+def review(browser, base: str, rate: float, text: str, phone: bool = False, read_first: bool = False) -> dict:
+    """The review of a finished match opened from a file, under a CPU slowed ``rate`` times: its long tasks.
+
+    The page starts reading the file's rounds ahead as soon as it opens (the coach reads along): the review is
+    asked for at once, or with ``read_first`` once that reading is over (as after a match played on the page,
+    where each round is read while the next one is played)."""
     context, page, problems = open_page(browser, base, phone)
     try:
+        loop = "window.mtTest.call({type: 'loop', n: 2000000}).then((a) => a.view.cpu[0][1])"
+        unthrottled = statistics.median(page.evaluate(loop) for _ in range(3))
+        throttle = Throttle(context.new_cdp_session(page), rate)
+        slowed = statistics.median(page.evaluate(loop) for _ in range(3))
+        opened = page.evaluate("performance.now()")
         page.set_input_files("#import-file", files=[{"name": "match.json", "mimeType": "application/json",
                                                      "buffer": text.encode()}])
         # the file opens on its last round's end; its button leads to the match's end, where the review is
@@ -188,7 +204,75 @@ def review(browser, base: str, rate: float, text: str, phone: bool = False) -> d
                                timeout=60_000)
         page.click("#round-button")
         page.wait_for_selector("#match-dialog", state="visible", timeout=60_000)
+        shown = page.evaluate("performance.now()")
+        read = None
+        if read_first:
+            page.wait_for_selector('html[data-read-ahead="0"]', state="attached", timeout=1_800_000)
+            read = (page.evaluate("performance.now()") - opened) / 1000
+        page.evaluate("window.mtPerf.steps.length = 0")
+        # the page keeps its last 2000 steps only: count them all as they come
+        page.evaluate("""() => { const steps = window.mtPerf.steps, push = steps.push.bind(steps);
+            const all = window.mtReviewSteps = {n: 0, py: 0, render: 0};
+            steps.push = (s) => { all.n += 1; all.py += s.py; all.render += s.render; return push(s); }; }""")
+        start = page.evaluate("performance.now()")
+        page.click('#match-dialog [data-action="review"]')
+        page.wait_for_selector('html[data-review="done"]', state="attached", timeout=1_800_000)
+        end = page.evaluate("performance.now()")
+        page.wait_for_timeout(300)  # the last task's entry
+        entries = page.evaluate("window.mtLong")
+        tasks = [d for s, d in entries if (shown if read_first else start) <= s <= end]
+        opening = [d for s, d in entries if opened <= s < shown]
+        steps = page.evaluate("window.mtPerf.steps")
+        counted = page.evaluate("window.mtReviewSteps")
+        items = page.locator("#review-items li").count()
+        throttle.close()
+    finally:
+        context.close()
+    slow = sorted(steps, key=lambda s: -(s["py"] + s["render"]))[:3]
+    return {"tasks": tasks, "slow": slow, "seconds": (end - start) / 1000, "problems": problems,
+            "from_opening": (end - opened) / 1000, "read": read, "opening": opening,
+            "steps": counted["n"], "items": items, "worker_slowed": slowed / unthrottled,
+            "py": counted["py"] / 1000, "render": counted["render"] / 1000}
+
+
+def played_review(browser, base: str, rate: float, phone: bool = False, seed: int = 7) -> dict:
+    """A 13-round double-12 match played on the page under a CPU slowed ``rate`` times, the person's seat by
+    the bench (the first playable tile, as fast as it can click: less idle time for the coach to read along
+    than a person leaves) against Strong at instant speed, then "Review my play" at once: how long it takes
+    from the click, with the rounds read along while the match was played."""
+    from e2e.game import Game
+    context, page, problems = open_page(browser, base, phone)
+    try:
         throttle = Throttle(context.new_cdp_session(page), rate)
+        game = Game(page)
+        game.fill_setup([("Ana", "human"), ("CPU 1", "strong")], set=12, rounds="full", speed="instant", seed=seed)
+        started = page.evaluate("performance.now()")
+        page.click('#setup [data-action="start"]')
+        page.wait_for_selector("#game-screen", state="visible")
+        steps = 0
+        settled = ("() => { const d = document.documentElement.dataset;"
+                   " return d.cpuPending === '0' && !d.thinking && d.busy === '0'; }")
+
+        def act(selector: str) -> None:
+            page.click(selector)
+            page.wait_for_function(settled, timeout=120_000, polling=100)
+
+        while True:   # what a person at the screen does next, once the computer's move is drawn
+            page.wait_for_function(settled, timeout=120_000, polling=100)
+            if page.locator("#match-dialog").is_visible():
+                break
+            steps += 1
+            if page.locator("#round-dialog").is_visible():
+                act("#round-button")
+                continue
+            command = next((a for a in ("next", "reveal", "draw", "pass", "stop") if game.shown(a)), None)
+            if command:
+                act(f'#game-screen [data-action="{command}"]')
+                continue
+            act(f'#hand-tiles [data-tile="{game.playable()[0]}"]')
+            act(f'#trains [data-train="{game.targets()[0]}"]')
+        played = (page.evaluate("performance.now()") - started) / 1000
+        unread = page.evaluate("document.documentElement.dataset.readAhead")
         page.evaluate("window.mtPerf.steps.length = 0")
         start = page.evaluate("performance.now()")
         page.click('#match-dialog [data-action="review"]')
@@ -196,14 +280,12 @@ def review(browser, base: str, rate: float, text: str, phone: bool = False) -> d
         end = page.evaluate("performance.now()")
         page.wait_for_timeout(300)  # the last task's entry
         tasks = [d for s, d in page.evaluate("window.mtLong") if start <= s <= end]
-        steps = page.evaluate("window.mtPerf.steps")
         items = page.locator("#review-items li").count()
         throttle.close()
     finally:
         context.close()
-    slow = sorted(steps, key=lambda s: -(s["py"] + s["render"]))[:3]
-    return {"tasks": tasks, "slow": slow, "seconds": (end - start) / 1000, "problems": problems,
-            "steps": len(steps), "items": items}
+    return {"tasks": tasks, "seconds": (end - start) / 1000, "played": played, "person_steps": steps,
+            "unread": unread == "1", "items": items, "problems": problems}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -217,6 +299,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--over", type=float, default=100, help="name (and with --profile dissect) each task over this, "
                         "ms (default 100)")
     parser.add_argument("--no-review", action="store_true", help="skip the review of a 13-round match")
+    parser.add_argument("--no-match", action="store_true", help="skip the CPU match (the review only)")
+    parser.add_argument("--played", action="store_true", help="play the 13-round match on the page first (the "
+                        "person's seat clicked by the bench), then review it at once")
+    parser.add_argument("--read-first", action="store_true", help="ask for the review once the page has read the "
+                        "file's rounds ahead (as after a match played on the page), not at once")
     parser.add_argument("--phone", action="store_true", help="bench/phone_speed.py's phone (360x740, touch) "
                         "instead of a 1100x850 window")
     args = parser.parse_args(argv)
@@ -227,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             print(f"Chromium {browser.version}, Python {platform.python_version()} serving; CPU slowed {args.rate:g}x;"
                   f" {args.seats} on double-12, one round")
-            for speed in args.speeds.split(","):
+            for speed in [] if args.no_match else args.speeds.split(","):
                 for run in range(args.runs):
                     r = play(browser, base, args.seats.split(","), speed, args.rate, args.seed + run, args.profile, args.phone,
                              args.over)
@@ -250,13 +337,29 @@ def main(argv: list[str] | None = None) -> int:
                         print(line)
                     for problem in r["problems"]:
                         print(f"    page error: {problem}")
-            if not args.no_review:
+            if args.played:
+                for run in range(args.runs):
+                    r = played_review(browser, base, args.rate, args.phone, 7 + run)
+                    tasks = r["tasks"]
+                    print(f"played   run {run + 1}: the match took {r['played']:.0f} s ({r['person_steps']} of the"
+                          f" person's steps){', rounds left unread' if r['unread'] else ''}; the review"
+                          f" {r['seconds']:.1f} s from the click, {r['items']} items; long tasks (>50 ms) in it"
+                          f" {len(tasks)}, longest {max(tasks, default=0):.0f} ms")
+                    for problem in r["problems"]:
+                        print(f"    page error: {problem}")
+            elif not args.no_review:
                 text = review_file()
                 for run in range(args.runs):
-                    r = review(browser, base, args.rate, text, args.phone)
+                    r = review(browser, base, args.rate, text, args.phone, args.read_first)
                     tasks = r["tasks"]
-                    print(f"review   run {run + 1}: {r['seconds']:.0f} s, {r['steps']} bridge calls, {r['items']} items;"
-                          f" long tasks (>50 ms) {len(tasks)}, longest {max(tasks, default=0):.0f} ms")
+                    read = f"read ahead in {r['read']:.0f} s, then " if r["read"] is not None else ""
+                    print(f"review   run {run + 1}: {read}{r['seconds']:.1f} s from the click ({r['from_opening']:.0f} s"
+                          f" from opening the file), {r['steps']} bridge calls ({r['py']:.1f} s waiting for"
+                          f" Python, {r['render']:.1f} s drawing), {r['items']} items, Python's worker slowed"
+                          f" {r['worker_slowed']:.1f}x;"
+                          f" long tasks (>50 ms) {len(tasks)}, longest {max(tasks, default=0):.0f} ms"
+                          f" (opening the file, before: {len(r['opening'])}, longest"
+                          f" {max(r['opening'], default=0):.0f} ms)")
                     for s in r["slow"]:
                         print(f"    slowest bridge calls: {s['type']:8} python+json {s['py']:.0f} ms,"
                               f" drawing {s['render']:.0f} ms")
