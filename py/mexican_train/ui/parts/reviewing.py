@@ -9,7 +9,7 @@ The coach also reads along: while the page is idle (``read_ahead``, in the
 idle time the warm-up used before the first match), it judges the decisions
 of each round that is over, so that the review asked for at the match's end
 finds most of them judged and only shows them (a 13-round match's review
-took 38-49 s on the emulated phone when worked out from the start).
+took 38-48 s on the emulated phone when worked out from the start).
 """
 
 # (No ``from __future__ import annotations``: TypedDict reads ``NotRequired`` from live annotations.)
