@@ -6,6 +6,7 @@
     python3 -m bench.longtasks --speeds instant --profile      # also dissect each task over 100 ms (--over)
     python3 -m bench.longtasks --phone                         # on bench/phone_speed.py's phone
     python3 -m bench.longtasks --phone --no-match --read-first # the review only, once the coach has read along
+    python3 -m bench.longtasks --phone --no-match --played     # the review after a 13-round match on the page
 
 Serves the repository (scripts/serve.py, a process of its own on a free
 port), opens the game in Debian's Chromium (``CHROMIUM``, default
@@ -18,7 +19,9 @@ Then (unless ``--no-review``) it opens a finished 13-round double-12 match
 file and runs "Review my play" on it to the end: at once, or with
 ``--read-first`` once the page has read the file's rounds ahead (the coach
 reads each round over while the page is idle: after a match played on the
-page, only the rounds no idle time was left for remain to be judged). The CPU
+page, only the rounds no idle time was left for remain to be judged); with
+``--played`` it plays such a match on the page instead and reviews it at its
+end. The CPU
 is slowed before the file is opened; the review's time is given from the click
 and from the file's opening, with the worker's measured slow-down. A
 PerformanceObserver counts
@@ -184,6 +187,10 @@ def review_file(seed: int = 7) -> str:
     return matchfile.dumps(match._replace(players=(Player("Ana", "human"),) + match.players[1:]))
 
 
+LOOP = "window.mtTest.call({type: 'loop', n: 2000000}).then((a) => a.view.cpu[0][1])"
+"""A fixed Python loop timed in Python's worker, ms (as bench.phone_speed's ``loop_check``)."""
+
+
 def review(browser, base: str, rate: float, text: str, phone: bool = False, read_first: bool = False) -> dict:
     """The review of a finished match opened from a file, under a CPU slowed ``rate`` times: its long tasks.
 
@@ -192,10 +199,9 @@ def review(browser, base: str, rate: float, text: str, phone: bool = False, read
     where each round is read while the next one is played)."""
     context, page, problems = open_page(browser, base, phone)
     try:
-        loop = "window.mtTest.call({type: 'loop', n: 2000000}).then((a) => a.view.cpu[0][1])"
-        unthrottled = statistics.median(page.evaluate(loop) for _ in range(3))
+        unthrottled = statistics.median(page.evaluate(LOOP) for _ in range(3))
         throttle = Throttle(context.new_cdp_session(page), rate)
-        slowed = statistics.median(page.evaluate(loop) for _ in range(3))
+        slowed = statistics.median(page.evaluate(LOOP) for _ in range(3))
         opened = page.evaluate("performance.now()")
         page.set_input_files("#import-file", files=[{"name": "match.json", "mimeType": "application/json",
                                                      "buffer": text.encode()}])
@@ -243,7 +249,9 @@ def played_review(browser, base: str, rate: float, phone: bool = False, seed: in
     from e2e.game import Game
     context, page, problems = open_page(browser, base, phone)
     try:
+        unthrottled = statistics.median(page.evaluate(LOOP) for _ in range(3))
         throttle = Throttle(context.new_cdp_session(page), rate)
+        slowed = statistics.median(page.evaluate(LOOP) for _ in range(3))
         game = Game(page)
         game.fill_setup([("Ana", "human"), ("CPU 1", "strong")], set=12, rounds="full", speed="instant", seed=seed)
         started = page.evaluate("performance.now()")
@@ -285,7 +293,7 @@ def played_review(browser, base: str, rate: float, phone: bool = False, seed: in
     finally:
         context.close()
     return {"tasks": tasks, "seconds": (end - start) / 1000, "played": played, "person_steps": steps,
-            "unread": unread == "1", "items": items, "problems": problems}
+            "unread": unread == "1", "items": items, "problems": problems, "worker_slowed": slowed / unthrottled}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -343,7 +351,8 @@ def main(argv: list[str] | None = None) -> int:
                     tasks = r["tasks"]
                     print(f"played   run {run + 1}: the match took {r['played']:.0f} s ({r['person_steps']} of the"
                           f" person's steps){', rounds left unread' if r['unread'] else ''}; the review"
-                          f" {r['seconds']:.1f} s from the click, {r['items']} items; long tasks (>50 ms) in it"
+                          f" {r['seconds']:.1f} s from the click, {r['items']} items, Python's worker slowed"
+                          f" {r['worker_slowed']:.1f}x; long tasks (>50 ms) in it"
                           f" {len(tasks)}, longest {max(tasks, default=0):.0f} ms")
                     for problem in r["problems"]:
                         print(f"    page error: {problem}")
