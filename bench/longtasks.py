@@ -253,6 +253,10 @@ def played_review(browser, base: str, rate: float, phone: bool = False, seed: in
         throttle = Throttle(context.new_cdp_session(page), rate)
         slowed = statistics.median(page.evaluate(LOOP) for _ in range(3))
         game = Game(page)
+        # each answer to the person's taps, ms from the event to the answer (the page keeps its last 2000 steps)
+        page.evaluate("""() => { const steps = window.mtPerf.steps, push = steps.push.bind(steps);
+            const taps = window.mtTaps = [];
+            steps.push = (s) => { if (s.type !== "cpu" && s.type !== "think") taps.push(s.py); return push(s); }; }""")
         game.fill_setup([("Ana", "human"), ("CPU 1", "strong")], set=12, rounds="full", speed="instant", seed=seed)
         started = page.evaluate("performance.now()")
         page.click('#setup [data-action="start"]')
@@ -280,6 +284,7 @@ def played_review(browser, base: str, rate: float, phone: bool = False, seed: in
             act(f'#hand-tiles [data-tile="{game.playable()[0]}"]')
             act(f'#trains [data-train="{game.targets()[0]}"]')
         played = (page.evaluate("performance.now()") - started) / 1000
+        taps = sorted(page.evaluate("window.mtTaps"))
         unread = page.evaluate("document.documentElement.dataset.readAhead")
         page.evaluate("window.mtPerf.steps.length = 0")
         start = page.evaluate("performance.now()")
@@ -293,7 +298,8 @@ def played_review(browser, base: str, rate: float, phone: bool = False, seed: in
     finally:
         context.close()
     return {"tasks": tasks, "seconds": (end - start) / 1000, "played": played, "person_steps": steps,
-            "unread": unread == "1", "items": items, "problems": problems, "worker_slowed": slowed / unthrottled}
+            "unread": unread == "1", "items": items, "problems": problems, "worker_slowed": slowed / unthrottled,
+            "taps": taps}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -349,8 +355,11 @@ def main(argv: list[str] | None = None) -> int:
                 for run in range(args.runs):
                     r = played_review(browser, base, args.rate, args.phone, 7 + run)
                     tasks = r["tasks"]
+                    taps = r["taps"]
                     print(f"played   run {run + 1}: the match took {r['played']:.0f} s ({r['person_steps']} of the"
-                          f" person's steps){', rounds left unread' if r['unread'] else ''}; the review"
+                          f" person's steps, Python's answers to {len(taps)} taps: median"
+                          f" {statistics.median(taps):.0f} ms, p95 {taps[int(0.95 * (len(taps) - 1))]:.0f} ms,"
+                          f" slowest {taps[-1]:.0f} ms){', rounds left unread' if r['unread'] else ''}; the review"
                           f" {r['seconds']:.1f} s from the click, {r['items']} items, Python's worker slowed"
                           f" {r['worker_slowed']:.1f}x; long tasks (>50 ms) in it"
                           f" {len(tasks)}, longest {max(tasks, default=0):.0f} ms")
