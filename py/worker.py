@@ -12,7 +12,8 @@ calls, the storage's texts included):
   progress slice after slice for up to ``THINK_MS``, with a new task of the worker between two slices, so the
   page's ``interrupt`` gets in (the review's progress is answered once, after the call's last slice); so does
   a ``warm_up`` call, the idle-time work;
-* ``interrupt()``: the page has an event waiting: the ``think`` in flight answers after its current slice.
+* ``interrupt()``: the page has an event waiting: the ``think`` or ``warm_up`` in flight answers after its
+  current slice.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ class Worker:
         return answer_text(answer)
 
     def interrupt(self) -> None:
-        """The page has an event waiting: the ``think`` in flight answers after its slice."""
+        """The page has an event waiting: the ``think`` or ``warm_up`` in flight answers after its slice."""
         self.interrupted = True
 
 
