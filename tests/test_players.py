@@ -21,10 +21,10 @@ import pytest
 from mexican_train import Rules, full_set, new_match
 from mexican_train.cli import main
 from mexican_train.match import Player, start_round
-from mexican_train.players import PLAYERS, explain, get_player, player_rng, rollout, strong, strong0
+from mexican_train.players import PLAYERS, explain, get_player, player_rng, rollout, sampling, strong, strong0
 from mexican_train.players.base import plan_chain
 from mexican_train.players.sampling import Knowledge, tile_bits
-from mexican_train.players.sim import BOUND, DOUBLE, FREE, Sim
+from mexican_train.players.sim import BOUND, DOUBLE, FREE, OVER, Sim
 from mexican_train.view import seat_view
 
 LEVELS = ("easy", "normal", "strong")
@@ -227,6 +227,59 @@ def test_the_play_outs_fast_path_lists_the_same_plays_as_the_play_out_copy(rules
             state = state.apply(action)
             sim.apply(action)
     assert {FREE, DOUBLE, BOUND} <= phases   # the walk went through every phase the fast path handles
+
+
+def listing_every_step(sim, plans, max_steps):
+    """The play-out loop listing the plays afresh at every step, a drawn tile's too (``rollout.play_out`` takes
+    a drawn tile's plays from the trains it listed before the draw)."""
+    steps, drawn, reach = 0, [], None
+    while sim.phase is not OVER and steps < max_steps:
+        steps += 1
+        if drawn:
+            plays, drawn = drawn, []
+        else:
+            plays, reach = rollout.common_plays(sim)
+        if plays:
+            seat = sim.seat
+            t, k = plays[0] if len(plays) == 1 else rollout.choose_play(sim, plays, plans, reach)
+            sim.play(t, k)
+            plans.played(seat, t, k)
+        elif sim.draws < len(sim.boneyard):
+            sim.take_draw()
+            drawn, reach = rollout.common_plays(sim)
+            if not drawn:
+                sim.drawn_does_not_fit()
+        else:
+            sim.pass_turn()
+    return steps
+
+
+@pytest.mark.parametrize("rules", COMMON_RULES, ids=lambda r: f"{r.set}-{r.seats}")
+def test_the_play_out_after_a_draw_plays_as_if_it_listed_the_plays_again(rules):
+    # Played to the end from every position of a few rounds, the quick loop lays, draws and passes exactly as
+    # the loop that lists every step's plays afresh.
+    for seed in range(6):
+        for state in round_states(rules, seed, ["normal", "easy"]):
+            if state.over:
+                break
+            quick, fresh = full_copy(state), full_copy(state)
+            steps = rollout.play_out(quick, rollout.Plans(rules.seats), 10_000)
+            assert steps == listing_every_step(fresh, rollout.Plans(rules.seats), 10_000)
+            assert (quick.scores, quick.hands, quick.ends, quick.marked, quick.draws) == \
+                (fresh.scores, fresh.hands, fresh.ends, fresh.marked, fresh.draws)
+
+
+def test_a_guess_shuffles_the_unseen_tiles_as_the_generators_own_shuffle_does():
+    # sampling.shuffle is random.Random.shuffle written out for speed: the same order and the same draws, so
+    # every guess, and every choice of Strong's, stays what the golden file recorded.
+    for seed in range(200):
+        tiles = list(full_set(12))[: seed % 92]
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine, reference = list(tiles), list(tiles)
+        sampling.shuffle(ours, mine)
+        theirs.shuffle(reference)
+        assert mine == reference
+        assert ours.getstate() == theirs.getstate()
 
 
 @pytest.mark.parametrize("rules", RULES[2:], ids=lambda r: f"{r.preset}-{r.set}-{r.seats}-{r.double_rule}")

@@ -148,8 +148,24 @@ def common_plays(sim: Sim) -> tuple[list[Play], list[int] | None]:
     ``uses_common_rules``), and the ends of the trains it may choose among on a free turn (None when
     a double binds it). The same plays as ``sim.plays()``, written out for the play-out's speed: under
     these rules the trains a seat may use do not depend on whether it has had a turn."""
+    plays, reach, _targets = _listing(sim)
+    return plays, reach
+
+
+def _listing(sim: Sim) -> tuple[list[Play], list[int] | None, list[int]]:
+    """``common_plays`` and the trains the seat may play on (a tile it draws next can go on those only)."""
     seats = sim.seats
     seat, phase, ends = sim.seat, sim.phase, sim.ends
+    if phase is FREE and sim.drawn is None and True not in sim.marked:
+        # the commonest step by far: the own train and the Mexican Train only (a third quicker written out)
+        own, mexican = ends[seat], ends[seats]
+        plays = []
+        for t in sim.hands[seat]:
+            if own in t:
+                plays.append((t, seat))
+            if mexican in t:
+                plays.append((t, seats))
+        return plays, [own, mexican], [seat, seats]
     if phase is FREE or phase is DOUBLE:
         marked = sim.marked
         if True in marked:
@@ -181,7 +197,21 @@ def common_plays(sim: Sim) -> tuple[list[Play], list[int] | None]:
         first_value = ends[sim.doubles[0]]
         plays = [(t, k) for t, k in plays
                  if t[0] != t[1] or any(u != t and (first_value in u or t[0] in u) for u in hand)]
-    return plays, reach
+    return plays, reach, targets
+
+
+def _drawn_plays(sim: Sim, targets: list[int]) -> list[Play]:
+    """``common_plays(sim)[0]`` just after a draw, on the trains the seat had (a draw changes none)."""
+    drawn = sim.drawn
+    assert drawn is not None
+    ends = sim.ends
+    plays = [(drawn, k) for k in targets if ends[k] in drawn]
+    if plays and sim.phase is DOUBLE and drawn[0] == drawn[1]:
+        # Two doubles in one turn: only with a cover for one of them left in hand.
+        first_value = ends[sim.doubles[0]]
+        if not any(u != drawn and (first_value in u or drawn[0] in u) for u in sim.hands[sim.seat]):
+            return []
+    return plays
 
 
 def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> int:
@@ -198,7 +228,7 @@ def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> int:
         if drawn_plays:
             plays, drawn_plays = drawn_plays, []
         else:
-            plays, reach = common_plays(sim)
+            plays, reach, targets = _listing(sim)
         if plays:
             seat = sim.seat
             t, k = plays[0] if len(plays) == 1 else choose_play(sim, plays, plans, reach)
@@ -206,7 +236,7 @@ def play_out(sim: Sim, plans: Plans, max_steps: int = 400) -> int:
             plans.played(seat, t, k)
         elif sim.draws < nbone:
             sim.take_draw()
-            drawn_plays, reach = common_plays(sim)
+            drawn_plays = _drawn_plays(sim, targets)
             if not drawn_plays:
                 sim.drawn_does_not_fit()
         else:
