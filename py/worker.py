@@ -19,18 +19,19 @@ calls, the storage's texts included):
 from __future__ import annotations
 
 import sys
-import time
 
 import js
 
 js.mtMark("mt-worker-py")   # PyScript's own start in the worker is over: this file begins
 from pyscript import sync  # noqa: E402
+from pyscript.ffi import create_proxy  # noqa: E402
 
 from mexican_train.ui.dispatch import Page, answer_text, call_data, gc_kept_short, open_page  # noqa: E402
 
-THINK_MS = 50.0
+THINK_MS = 250.0
 """How long one ``think`` call works (in slices of ``jobs.SLICE_MS``) before answering: longer calls save the
-round trips; the page's next event waits at most one slice for an ``interrupt``."""
+round trips (on a phone each costs the worker some 20 ms of waiting; at 50 ms a call a 13-round review made
+~540 of them); the page's next event waits at most one slice for an ``interrupt``."""
 
 
 class Worker:
@@ -49,22 +50,38 @@ class Worker:
 
     async def call(self, text: str) -> str:
         """One call of the protocol; a ``think`` or ``warm_up`` goes on for up to THINK_MS unless the page
-        interrupts it."""
+        interrupts it: its first slice and its last are calls of the Page, those between only its work
+        (``Page.slice_on``), each in a task of its own."""
         page = self.page
         assert page is not None, "ready() first"
         self.interrupted = False
         data = call_data(text)
         with gc_kept_short(page):
             answer = page.call(data)
-            if _goes_on(data, answer):
-                deadline = time.perf_counter() + THINK_MS / 1000
-                while time.perf_counter() < deadline:
-                    await js.mtNextTask()   # a new task of the worker: the page's interrupt is heard here
+            kind = _kind(data)
+            if kind is not None and _goes_on(kind, answer):
+                going: str = kind
+                failed: list[BaseException] = []
+
+                def one_slice() -> bool:
+                    """The next slice, in a new task of the worker (the page's interrupt is heard between two)."""
                     if self.interrupted:
-                        break
+                        return False
+                    try:
+                        return page.slice_on(going)
+                    except BaseException as err:   # raised again below, as it was, not as the loop's JavaScript error
+                        failed.append(err)
+                        return False
+
+                slices = create_proxy(one_slice)
+                try:
+                    await js.mtSlices(slices, THINK_MS)
+                finally:
+                    slices.destroy()
+                if failed:
+                    raise failed[0]
+                if not self.interrupted:   # the call's answer, after one more slice (or the job's end put to use)
                     answer = page.call(data)
-                    if not _goes_on(data, answer):
-                        break
         return answer_text(answer)
 
     def interrupt(self) -> None:
@@ -72,12 +89,17 @@ class Worker:
         self.interrupted = True
 
 
-def _goes_on(data: object, answer: dict[str, object]) -> bool:
+def _kind(data: object) -> str | None:
+    """The type of a call's event."""
+    event = data.get("event") if isinstance(data, dict) else None
+    kind = event.get("type") if isinstance(event, dict) else None
+    return kind if isinstance(kind, str) else None
+
+
+def _goes_on(kind: str | None, answer: dict[str, object]) -> bool:
     """Whether the next slice may follow at once: a ``think`` whose job goes on, with nothing to draw yet or
     only its progress (the review's bar, which then moves once a call instead of once a slice), or idle-time
     work (``warm_up``) with more to do and no job waiting for its turn; nothing to write either way."""
-    event = data.get("event") if isinstance(data, dict) else None
-    kind = event.get("type") if isinstance(event, dict) else None
     if answer.get("writes"):
         return False
     if kind == "think":

@@ -191,6 +191,48 @@ def test_the_review_runs_in_short_slices_and_gives_what_the_command_line_gives()
         assert jump["items"] and all("points" in i["label"] for i in jump["items"])
 
 
+def test_slices_run_between_two_calls_do_the_jobs_work_and_the_next_call_puts_its_end_to_use():
+    # Python's worker runs Page.slice_on between a think call's first slice and its last (py/worker.py).
+    store = DictStorage()
+    coach = make_tab(store, Clock(), "tab-a", slice_ms=2.0)
+    play_through(coach, coach.send({"type": "new_match", "settings": PEOPLE}))
+    answer = coach.send({"type": "review", "scope": "round"})
+    assert answer["running"] is True
+    slices = 0
+    while coach.page.slice_on("think"):
+        slices += 1
+    assert slices > 3 and coach.page.job is not None                    # done, its result kept for a call
+    answer = coach.send({"type": "think"})
+    assert answer["running"] is False and coach.page.job is None
+    assert [(i["round"], i["action"]) for i in answer["items"]] == \
+        [(i.round, i.action) for i in review.review(coach.session.match)]
+    assert coach.page.slice_on("think") is False                        # nothing left to do
+
+
+def test_a_computers_move_worked_out_between_two_calls_is_played_and_saved_by_the_next():
+    store = DictStorage()
+    coach = make_tab(store, Clock(), "tab-a", slice_ms=0.01)
+    strong = {**PEOPLE, "players": [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "strong"}]}
+    vm = coach.send({"type": "new_match", "settings": strong})
+    for _ in range(400):                  # until a computer's decision takes more than one slice
+        if (vm.get("cpu") or {}).get("pending") and vm.get("screen") == "board":
+            answer = coach.send({"type": "cpu"})
+            if answer.get("same") and answer["thinking"] == "cpu":
+                break
+            vm = answer
+        else:
+            vm = step(coach, vm)
+    else:
+        raise AssertionError("no decision of Strong's took more than one slice")
+    saved = store.get_item(MATCH_KEY)
+    while coach.page.slice_on("think"):
+        pass
+    assert store.get_item(MATCH_KEY) == saved                           # nothing played or saved in between
+    answer = coach.call({"type": "think"})
+    assert answer["part"] == "game" and answer["writes"]                # the move, and its save
+    assert store.get_item(MATCH_KEY) != saved
+
+
 @pytest.mark.parametrize("source", ["saved", "current"])
 def test_the_replay_of_an_unfinished_round_shows_no_hand(source):
     store = DictStorage()

@@ -302,6 +302,20 @@ class Page:
         self._noticed(app, before, stores)
         return self._game(stores)
 
+    def slice_on(self, kind: str) -> bool:
+        """One more slice of what a ``think`` call (the job in progress) or a ``warm_up`` call (idle-time work) is
+        doing, with no answer: whether more is left to do now. Python's worker runs these between a call's first
+        slice and its last, which answers as usual, so the call's parsing, storage texts and answer are worked
+        out twice a call, not once a slice (each cost about what 2 ms of a slice's work did on a slow phone). A
+        job that ends here is put to use by the next call (``Job.run`` keeps its result)."""
+        if kind == "think":
+            job = self.job
+            if job is None or not job.current() or not job.wanted():
+                return False
+            finished, _result = job.run(self.slice_ms)
+            return not finished
+        return self._warm_up()["view"]["more"] is True and self._thinking() is None
+
     def _thinking(self) -> protocol.JobKind | None:
         """The kind of the job in progress, if it may go on now (the page then sends ``think``)."""
         job = self.job

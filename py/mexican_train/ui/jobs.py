@@ -46,9 +46,13 @@ class Job(Generic[R]):
         self.clock = clock
         self.progress: Any = None
         self.spent = 0.0
+        self.outcome: tuple[bool, R | None] | None = None
 
     def run(self, budget_ms: float) -> tuple[bool, R | None]:
-        """Run steps until ``budget_ms`` have passed or the work is done: ``(done, result)``."""
+        """Run steps until ``budget_ms`` have passed or the work is done: ``(done, result)``; once done, every
+        later run gives the same at once (the holder may put the result to use in a later call)."""
+        if self.outcome is not None:
+            return self.outcome
         started = self.clock()
         try:
             while True:
@@ -57,6 +61,7 @@ class Job(Generic[R]):
                     return False, None
         except StopIteration as done:
             result: R = done.value
-            return True, result
+            self.outcome = (True, result)
+            return self.outcome
         finally:
             self.spent += (self.clock() - started) * 1000

@@ -5,8 +5,9 @@ from typing import Any
 Date: Any
 """JavaScript's Date."""
 
-def mtNextTask() -> Awaitable[None]:
-    """A new task of the worker's event loop (static/js/worker/py-worker.js)."""
+def mtSlices(one_slice: Any, ms: float) -> Awaitable[None]:
+    """``one_slice()`` (a proxy of a Python function) once a task of the worker's event loop while it returns
+    true, for up to ``ms`` (static/js/worker/py-worker.js)."""
 
 def mtMark(name: str) -> None:
     """A performance mark on the page's clock (static/js/worker/py-worker.js)."""
