@@ -96,7 +96,7 @@ def _kind(data: object) -> str | None:
     return kind if isinstance(kind, str) else None
 
 
-def _goes_on(kind: str | None, answer: dict[str, object]) -> bool:
+def _goes_on(kind: str, answer: dict[str, object]) -> bool:
     """Whether the next slice may follow at once: a ``think`` whose job goes on, with nothing to draw yet or
     only its progress (the review's bar, which then moves once a call instead of once a slice), or idle-time
     work (``warm_up``) with more to do and no job waiting for its turn; nothing to write either way."""
