@@ -94,13 +94,11 @@ class Chain:
     in the chain (each gives a free extra play), ``pips`` their value.
     """
 
-    __slots__ = ("start", "tiles", "ends", "pips", "doubles", "complete")
+    __slots__ = ("start", "tiles", "ends", "complete")
 
     start: int
     tiles: tuple[Pair, ...]
     ends: tuple[int, ...]
-    pips: int
-    doubles: int
     complete: bool
 
     def __init__(self, start: int, tiles: Iterable[Pair] = (), ends: Iterable[int] = (),
@@ -108,9 +106,18 @@ class Chain:
         self.start = start
         self.tiles = tuple(tiles)
         self.ends = tuple(ends)
-        self.pips = sum(a + b for a, b in self.tiles)
-        self.doubles = sum(1 for a, b in self.tiles if a == b)
         self.complete = complete  # False when the search hit its node limit
+
+    # Worked out when asked for: a play-out plans thousands of chains and uses only their tiles.
+    @property
+    def pips(self) -> int:
+        """The chain's points."""
+        return sum(a + b for a, b in self.tiles)
+
+    @property
+    def doubles(self) -> int:
+        """How many of its tiles are doubles."""
+        return sum(1 for a, b in self.tiles if a == b)
 
     def __len__(self) -> int:
         return len(self.tiles)
