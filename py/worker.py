@@ -59,8 +59,7 @@ class Worker:
         with gc_kept_short(page):
             answer = page.call(data)
             kind = _kind(data)
-            if kind is not None and _goes_on(kind, answer):
-                going: str = kind
+            if _goes_on(kind, answer):
                 failed: list[BaseException] = []
 
                 def one_slice() -> bool:
@@ -68,7 +67,7 @@ class Worker:
                     if self.interrupted:
                         return False
                     try:
-                        return page.slice_on(going)
+                        return page.slice_on(kind)
                     except BaseException as err:   # raised again below, as it was, not as the loop's JavaScript error
                         failed.append(err)
                         return False
@@ -89,11 +88,11 @@ class Worker:
         self.interrupted = True
 
 
-def _kind(data: object) -> str | None:
-    """The type of a call's event."""
+def _kind(data: object) -> str:
+    """The type of a call's event ("" when it has none)."""
     event = data.get("event") if isinstance(data, dict) else None
     kind = event.get("type") if isinstance(event, dict) else None
-    return kind if isinstance(kind, str) else None
+    return kind if isinstance(kind, str) else ""
 
 
 def _goes_on(kind: str, answer: dict[str, object]) -> bool:
