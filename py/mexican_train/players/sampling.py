@@ -80,7 +80,7 @@ class Knowledge:
     every one of its tiles (used for plain-words hints and play choices).
     """
 
-    __slots__ = ("view", "unseen", "slots", "lacking", "consistent")
+    __slots__ = ("view", "unseen", "slots", "lacking", "consistent", "order")
 
     def __init__(self, view: SeatView):
         self.view = view
@@ -146,19 +146,18 @@ class Knowledge:
                 common &= m
             lacking.append(tuple(v for v in range(top + 1) if every[v] & ~bits[Tile(v, v)] & ~common == 0))
         self.lacking = lacking
+        # Every slot as (mask, seat), the most constrained first: the order ``sample`` deals in.
+        order = [(m, s) for s, own in enumerate(slots) for m in own]
+        if any(m for m, _ in order):
+            order.sort(key=lambda x: -bin(x[0]).count("1"))
+        self.order = order
 
     def sample(self, rng: random.Random, tries: int = 8) -> tuple[list[list[Tile]], list[Tile]]:
         """A guess at the hidden tiles: ``(hands, boneyard)``, hands indexed by seat (the own hand as seen)."""
         view = self.view
         bits = tile_bits(view.rules.set)
         me = view.seat
-        order = []  # (mask, seat) for every slot, most constrained first
-        for s, own in enumerate(self.slots):
-            for m in own:
-                order.append((m, s))
-        constrained = any(m for m, _ in order)
-        if constrained:
-            order.sort(key=lambda x: -bin(x[0]).count("1"))
+        order = self.order
         for attempt in range(tries + 1):
             pool = list(self.unseen)
             shuffle(rng, pool)
