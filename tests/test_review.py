@@ -102,7 +102,7 @@ def test_the_same_file_and_seed_give_the_same_review_and_the_command_line_prints
 
 
 def test_decisions_judged_before_are_taken_as_they_were_and_the_review_is_the_same():
-    match = play_out(new_match(Rules.make("standard", set=6, seats=2, rounds=3), 5,
+    match = play_out(new_match(Rules.make("standard", set=6, seats=2, rounds=3), 4,
                                [Player("Ana", "normal"), Player("Bot", "strong")]))
     plain = review.review(match, [0])
     judged: review.Judged = {}
