@@ -83,7 +83,7 @@ def test_first_paint_comes_before_python_and_an_early_start_waits_for_it(fresh_p
     assert held, "the page never asked for the wasm"
     # Real progress: the snapshot's bytes are counted while the wasm is held back (a start from the snapshot, and
     # only the standard modules it had not imported: the whole cut-down zip is not fetched for it)
-    page.wait_for_function("(window.mtDownload || {})['python-snapshot.bin']?.[0] > 0", timeout=30_000)
+    page.wait_for_function("() => (window.mtDownload || {})['python-snapshot.bin']?.[0] > 0", timeout=30_000)
     assert page.evaluate("window.mtDownload")["python_stdlib.game.zip"] is None
     page.wait_for_selector("#load-stage:text-matches('Downloading the game engine: [0-9]+%')")
     assert 8 <= page.eval_on_selector("#load-bar", "b => b.value") < 80
@@ -131,7 +131,7 @@ def test_python_starts_from_its_memory_snapshot(app):
     # itself; the sources of the modules the snapshot holds once the game is up (only a traceback quotes them)
     with zipfile.ZipFile(os.path.join(ROOT, "py", "mexican_train.zip")) as z:
         files = [n for n in z.namelist() if not n.endswith("/")]
-    app.page.wait_for_function("window.mtUnpackedLater !== undefined")
+    app.page.wait_for_function("() => window.mtUnpackedLater !== undefined")
     written, later = app.page.evaluate("[window.mtUnpacked, window.mtUnpackedLater]")
     assert written + later == len(files)
     modules = [n for n in files if n.startswith("mexican_train/") and n.endswith(".py")]
@@ -291,7 +291,7 @@ def test_selecting_and_cancelling_only_undo_the_preparation(app):
     tile = tiles[0]
     # focus starts on the first playable tile (once the new board has been painted: render.js afterPaint): Enter
     # selects it, focus moves to a target, Enter plays
-    page.wait_for_function("document.activeElement && document.activeElement.dataset.tile !== undefined", timeout=5_000)
+    page.wait_for_function("() => document.activeElement && document.activeElement.dataset.tile !== undefined", timeout=5_000)
     assert page.evaluate("document.activeElement.dataset.tile") == tile
     step = app.attr("data-step")
 
