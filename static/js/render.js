@@ -80,6 +80,12 @@ function afterClose(dialog) {
 /** @param {HTMLDialogElement} dialog */
 export function openDialog(dialog) {
   if (dialog.open) return;
+  if (toOpen.size && !toOpen.has(dialog)) {   // those asked to open soon were asked for first: they go beneath
+    const earlier = [...toOpen];
+    toOpen.clear();
+    for (const d of earlier) openDialog(d);
+  }
+  toOpen.delete(dialog);
   if (!dialog.dataset.watched) {           // closed by Escape (help, menu, confirm): the same follow-up
     dialog.dataset.watched = "1";
     dialog.addEventListener("close", () => afterClose(dialog));
@@ -93,26 +99,28 @@ export function openDialog(dialog) {
 // The round's and the match's end open over the board in a task of their own, after the answer that ended
 // the round is drawn: showModal restyles the whole page (everything else becomes inert) and focusing lays it
 // out, and with the answer's drawing that was one task of 57-85 ms at a 4x slower CPU (bench/longtasks.py).
-// Only when the move that ends the round is drawn on the board: a screen just shown (back from the replay,
-// with the review's dialog to open over it) opens its dialogs in order, at once.
+// So too on a screen just shown (a match file opened on its last round's end, a saved match continued there):
+// with the whole board drawn, 53-74 ms; and from the round's end to the match's, 55-101 ms. A dialog opened at
+// once meanwhile (back from the replay, the review's over the match's end) opens those asked for earlier first,
+// beneath it.
 /** @type {Set<HTMLDialogElement>} */
 const toOpen = new Set();
 /** @type {Promise<void> | null} */
 let opening = null;
 
-/** Open ``dialog`` in the next task, unless it is closed again before then; at once on a screen just shown.
- * @param {HTMLDialogElement} dialog */
+/** Open ``dialog`` in the next task, unless it is closed again before then. @param {HTMLDialogElement} dialog */
 function openDialogSoon(dialog) {
   if (dialog.open) return;
-  if (freshScreen || !latest || latest.screen !== "board") { openDialog(dialog); return; }
   // meanwhile the focus waits on the board, which stays in view: the control that had it may be hidden by this
-  // answer, and the browser would drop the focus to <body> when it next styles the page
-  if (document.activeElement !== $("board")) $("board").focus({ preventScroll: true });
+  // answer, and the browser would drop the focus to <body> when it next styles the page (a screen just shown
+  // is not styled yet: asking would style it here; its focus is planned after its first frame)
+  if (!freshScreen && document.activeElement !== $("board")) $("board").focus({ preventScroll: true });
   toOpen.add(dialog);
   if (!opening) opening = new Promise((resolve) => setTimeout(() => {
     opening = null;
-    for (const d of toOpen) openDialog(d);
+    const asked = [...toOpen];
     toOpen.clear();
+    for (const d of asked) openDialog(d);
     resolve();
   }, 0));
 }
@@ -612,10 +620,11 @@ function lost(el) {
 /**
  * Focus is never left on <body>: when the focused control went away (a tile
  * played, a button hidden, a dialog closed over a removed element), put it on
- * the hand, else the first visible command, else the board.
+ * the hand, else the first visible command, else the board; unless a dialog
+ * opens in the next task, which takes the focus itself.
  */
 export function rescueFocus() {
-  if (focusWaits || topDialog() || $("game-screen").hidden || !lost(document.activeElement)) return;
+  if (focusWaits || topDialog() || toOpen.size || $("game-screen").hidden || !lost(document.activeElement)) return;
   focusFirst(["#hand-tiles .htile.playable", "#hand-tiles .htile", "#actions button:not([hidden])", "#board"]);
 }
 
@@ -689,8 +698,11 @@ export function renderGame(vm) {
   renderCommands(vm);
   const pause = $("pause-dialog", HTMLDialogElement);
   if (vm.paused && vm.screen === "board") openDialog(pause); else if (pause.open) closeDialog(pause);
-  renderRoundEnd(vm);
+  // The match's end first: going on from the last round's end, its dialog is on its way when the round's closes,
+  // so the closing moves no focus. Moving it would style the whole page, just made not modal, in the middle of
+  // drawing (with the match's dialog opening at once, as it did, one task of 55-101 ms at a 4x slower CPU).
   renderMatchEnd(vm);
+  renderRoundEnd(vm);
   const handShown = !!(vm.hand && !vm.hand.hidden && vm.screen === "board");
   if (vm.hotseat && !handShown) forgetPrivate();        // the hand left the screen: so do its lines
   announce(vm.announce, !!vm.hotseat && handShown, vm.prompts || []);
