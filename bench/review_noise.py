@@ -4,8 +4,9 @@
     python3 -m bench.review_noise [--seeds 7,8,9,10,11,12] [--levels normal,easy] [--reference 96]
 
 For 13-round double-12 matches (seat 0 played by a CPU level, the other by Strong, as in bench/review.py), every
-decision the coach prices (Strong would have played otherwise) is priced with ``review.SAMPLES``-style paired
-play-outs on the coach's own generator, first 48 of them and then ``--reference`` more. The later ones are a
+decision the coach prices (Strong would have played otherwise) is priced as the coach prices it
+(``review.differences``, on the coach's own generator), on 48 guesses of the hidden tiles and then on
+``--reference`` more. The later ones are a
 reference the first ones do not share: for each count n of the first ones, the table gives how far the price
 from n play-outs is from the reference (mean absolute difference, in points), and how often the two disagree
 on listing the decision (a cost of at least ``review.THRESHOLD`` once rounded). The reference is itself an
@@ -19,42 +20,15 @@ import random
 import statistics
 import sys
 import time
-from typing import Any
 
 from mexican_train import Rules, new_match, review
-from mexican_train.actions import Action
 from mexican_train.cli import play_out
 from mexican_train.match import Player
 from mexican_train.players import player_rng, strong
-from mexican_train.players.rollout import Plans, play_out as play_round_out
-from mexican_train.players.sampling import Knowledge
-from mexican_train.players.sim import Sim
-from mexican_train.view import SeatView, seat_view
+from mexican_train.view import seat_view
 
 FIRST = 48
 COUNTS = (16, 24, 32, 40, 48)
-
-
-def differences(view: SeatView, played: Action, better: Action, rng: random.Random, samples: int) -> list[int]:
-    """Each guess's score difference (played minus better), as ``review.cost_steps`` sums them."""
-    seat, seats = view.seat, view.rules.seats
-    knowledge = Knowledge(view)
-    template = Sim.from_view(view, [() for _ in range(seats)], ())
-    memo: dict[Any, Any] = {}
-    out = []
-    for _ in range(samples):
-        hands, boneyard = knowledge.sample(rng)
-        base = template.copy()
-        base.hands = hands
-        base.boneyard = tuple(boneyard)
-        scores = []
-        for action in (played, better):
-            sim = base.copy()
-            sim.apply(action)
-            play_round_out(sim, Plans(seats, memo=memo), review.MAX_STEPS)
-            scores.append(sim.scores[seat] if sim.scores is not None else sum(a + b for a, b in sim.hands[seat]))
-        out.append(scores[0] - scores[1])
-    return out
 
 
 def listed(cost: float) -> bool:
@@ -78,7 +52,7 @@ def main(argv: list[str]) -> int:
                 chosen = strong.decide(view, player_rng(match.seed, 0, d.round)).action
                 if chosen != d.played:
                     rng = random.Random(f"mexican-train/review/{match.seed}/{d.round}/{d.action}")
-                    rows.append(differences(view, d.played, chosen, rng, FIRST + a.reference))
+                    rows.append(list(review.differences(view, d.played, chosen, rng, FIRST + a.reference)))
     reference = [statistics.fmean(r[FIRST:]) for r in rows]
     spread = statistics.median(statistics.stdev(r) for r in rows)
     print(f"{len(rows)} priced decisions ({a.seeds}; seat 0 played by {a.levels}); one guess's difference: "

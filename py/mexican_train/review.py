@@ -19,7 +19,7 @@ FORMATS.md ("review") specifies the command line's output.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, NamedTuple
 
 from .actions import PLAY, Action
@@ -200,15 +200,15 @@ def decisions(match: Match, seats: Iterable[int], rounds: Iterable[int] | None =
     return found
 
 
-def cost_steps(view: SeatView, played: Action, better: Action, rng: random.Random,
-               samples: int = SAMPLES) -> Generator[None, None, float]:
-    """``cost_of`` in steps: yields after each guess of the hidden tiles (both actions played out on it)."""
+def differences(view: SeatView, played: Action, better: Action, rng: random.Random,
+                samples: int = SAMPLES) -> Iterator[int]:
+    """For each of ``samples`` guesses of the hidden tiles, the seat's end-of-round score after ``played`` less its
+    score after ``better``, both played out on that guess."""
     seat = view.seat
     seats = view.rules.seats
     knowledge = Knowledge(view)
     template = Sim.from_view(view, [() for _ in range(seats)], ())
     memo: dict[Any, Any] = {}
-    total = 0.0
     for _ in range(samples):
         hands, boneyard = knowledge.sample(rng)
         base = template.copy()
@@ -221,7 +221,15 @@ def cost_steps(view: SeatView, played: Action, better: Action, rng: random.Rando
             plans = Plans(seats, memo=memo)
             play_out(sim, plans, MAX_STEPS)
             scores.append(sim.scores[seat] if sim.scores is not None else sum(a + b for a, b in sim.hands[seat]))
-        total += scores[0] - scores[1]
+        yield scores[0] - scores[1]
+
+
+def cost_steps(view: SeatView, played: Action, better: Action, rng: random.Random,
+               samples: int = SAMPLES) -> Generator[None, None, float]:
+    """``cost_of`` in steps: yields after each guess of the hidden tiles (both actions played out on it)."""
+    total = 0.0
+    for difference in differences(view, played, better, rng, samples):
+        total += difference
         yield
     return total / samples
 
