@@ -80,11 +80,7 @@ function afterClose(dialog) {
 /** @param {HTMLDialogElement} dialog */
 export function openDialog(dialog) {
   if (dialog.open) return;
-  if (toOpen.size && !toOpen.has(dialog)) {   // those asked to open soon were asked for first: they go beneath
-    const earlier = [...toOpen];
-    toOpen.clear();
-    for (const d of earlier) openDialog(d);
-  }
+  if (toOpen.size && !toOpen.has(dialog)) openWaiting();   // asked for first, those go beneath
   toOpen.delete(dialog);
   if (!dialog.dataset.watched) {           // closed by Escape (help, menu, confirm): the same follow-up
     dialog.dataset.watched = "1";
@@ -118,11 +114,16 @@ function openDialogSoon(dialog) {
   toOpen.add(dialog);
   if (!opening) opening = new Promise((resolve) => setTimeout(() => {
     opening = null;
-    const asked = [...toOpen];
-    toOpen.clear();
-    for (const d of asked) openDialog(d);
+    openWaiting();
     resolve();
   }, 0));
+}
+
+/** Open every dialog asked to open soon, in the order asked. */
+function openWaiting() {
+  const asked = [...toOpen];
+  toOpen.clear();
+  for (const d of asked) openDialog(d);
 }
 
 /** When every dialog asked to open soon is open (app.js: the page is quiet only then). */
