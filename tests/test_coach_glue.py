@@ -251,7 +251,7 @@ def test_the_replay_of_an_unfinished_round_shows_no_hand(source):
 THREE_ROUNDS = {**PEOPLE, "rounds": "short", "seed": 5}
 
 
-def test_the_coach_reads_each_round_over_while_the_page_is_idle_and_the_review_then_only_shows_it():
+def test_the_coach_reads_each_round_over_while_the_page_is_idle_and_the_review_then_only_shows_it(monkeypatch):
     store = DictStorage()
     coach = make_tab(store, Clock(), "tab-a", slice_ms=2.0)
     vm = coach.send({"type": "new_match", "settings": THREE_ROUNDS})
@@ -264,15 +264,32 @@ def test_the_coach_reads_each_round_over_while_the_page_is_idle_and_the_review_t
     assert slices > 3                                                   # a round's decisions, a slice at a time
     reviewing = coach.page.parts["review"]
     assert reviewing.read == {0}
+    # Asked for now, nothing is judged again: the review only looks each decision up, which a slice of the
+    # page's clock time holds (2 ms could not under a loaded machine's scheduling; judging again is counted).
+    judging = review.judge_steps
+    judged_again = []
+
+    def counted(*args, **kwargs):
+        judged_again.append(args)
+        return judging(*args, **kwargs)
+
+    monkeypatch.setattr(review, "judge_steps", counted)
+    coach.page.slice_ms = 1000.0
     answer = coach.send({"type": "review", "scope": "round"})
+    assert judged_again == []
     assert answer["running"] is False                                   # found judged: shown at once
     assert [(i["round"], i["action"]) for i in answer["items"]] == \
         [(i.round, i.action) for i in review.review(coach.session.match) if i.round == 0]
+    coach.page.slice_ms = 2.0
     play_through(coach, vm)
+    judged_before = len(judged_again)
     while coach.call({"type": "warm_up"})["view"]["more"]:
         pass
-    assert reviewing.read == {0, 1, 2}
+    assert reviewing.read == {0, 1, 2} and len(judged_again) > judged_before   # the later rounds, read ahead
+    judged_before = len(judged_again)
+    coach.page.slice_ms = 1000.0
     answer = coach.send({"type": "review", "scope": "match"})
+    assert len(judged_again) == judged_before
     assert answer["running"] is False
     assert [(i["round"], i["action"]) for i in answer["items"]] == \
         [(i.round, i.action) for i in review.review(coach.session.match)]
