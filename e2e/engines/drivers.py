@@ -263,9 +263,11 @@ class WebKit(Driver):
     def open(self, url: str, fresh: bool = True) -> None:
         # A new session is a new browser with its own (ephemeral) storage and cache. Without ``fresh`` the
         # session's tab goes on to ``url`` (a test on an origin of its own needs no new browser: ~2 s saved).
-        if fresh or self._driver is None:
+        # A session that died (WebKit's browser gone: the test it died in has failed) is replaced, so the tests
+        # after it get a browser.
+        if fresh or self._driver is None or not self._alive():
             if self._driver is not None:
-                self._driver.quit()
+                self._end_session()
             self._session()
         else:
             try:
@@ -273,6 +275,23 @@ class WebKit(Driver):
             except DriverError:
                 pass
         self._driver.get(url)
+
+    def _alive(self) -> bool:
+        """Whether the session still has its browser."""
+        from selenium.common.exceptions import InvalidSessionIdException
+        try:
+            self._driver.current_url
+        except InvalidSessionIdException:
+            return False
+        return True
+
+    def _end_session(self) -> None:
+        """Quit the session's driver, whose browser may be gone already."""
+        from selenium.common.exceptions import WebDriverException
+        try:
+            self._driver.quit()
+        except WebDriverException:
+            pass
 
     def _switch(self, frame: str | None) -> None:
         from selenium.webdriver.common.by import By
