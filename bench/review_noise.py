@@ -6,11 +6,10 @@
 For 13-round double-12 matches (seat 0 played by a CPU level, the other by Strong, as in bench/review.py), every
 decision the coach prices (Strong would have played otherwise) is priced as the coach prices it
 (``review.differences``, on the coach's own generator), on 48 guesses of the hidden tiles and then on
-``--reference`` more. The later ones are a
-reference the first ones do not share: for each count n of the first ones, the table gives how far the price
-from n play-outs is from the reference (mean absolute difference, in points), and how often the two disagree
-on listing the decision (a cost of at least ``review.THRESHOLD`` once rounded). The reference is itself an
-estimate; its own spread is printed with it.
+``--reference`` more. The later ones are a reference the first ones do not share: for each count n of the first
+ones, the table gives how far the price from n play-outs is from the reference (mean absolute difference, in
+points), and how often the two disagree on listing the decision (a cost of at least ``review.THRESHOLD`` once
+rounded). The reference is itself an estimate; its own spread is printed with it.
 """
 
 from __future__ import annotations
