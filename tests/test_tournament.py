@@ -2,6 +2,8 @@
 
 * changing any seat's strength leaves every deal identical (matches and tournaments);
 * each deal is played twice, the levels swapping seats;
+* or once a seat, one level in that seat among the other level (par is one round in the seats' number,
+  and a level against itself wins exactly par);
 * ``python -m mexican_train tournament`` prints per pairing the rounds won,
   mean points with 95% intervals and decision times, with progress on stderr;
 * the ladder: on a fixed set of deals, Strong beats Easy.
@@ -48,9 +50,8 @@ def test_a_tournament_deal_is_the_same_whoever_plays_it():
 
 
 def test_each_deal_is_played_from_both_sides():
-    assert tournament.arrangement(("strong", "easy"), 2, False) == ["strong", "easy"]
-    assert tournament.arrangement(("strong", "easy"), 2, True) == ["easy", "strong"]
-    assert tournament.arrangement(("a", "b"), 4, True) == ["b", "a", "b", "a"]
+    assert tournament.sides(2, "alternate") == [[0, 1], [1, 0]]
+    assert tournament.sides(4, "alternate") == [[0, 1, 0, 1], [1, 0, 1, 0]]
     rules = Rules.make(set=6, seats=2)
     result = tournament.play_deal(rules, 2, ("normal", "easy"), 4)
     seed, number = tournament.deal_of(rules, 2, 4)
@@ -60,6 +61,35 @@ def test_each_deal_is_played_from_both_sides():
     a_second = result.scores[1][1] < result.scores[1][0]
     ties = (result.scores[0][0] == result.scores[0][1]) + (result.scores[1][0] == result.scores[1][1])
     assert result.won == a_first + a_second + 0.5 * ties
+
+
+def test_one_among_others_plays_each_deal_once_a_seat():
+    assert tournament.sides(4, "one") == [[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1], [1, 1, 1, 0]]
+    rules = Rules.make(set=6, seats=3)
+    result = tournament.play_deal(rules, 2, ("normal", "easy"), 1, "one")
+    seed, number = tournament.deal_of(rules, 2, 1)
+    assert result.scores == tuple(
+        tuple(tournament.play_round(rules, seed, number, kinds)[0])
+        for kinds in (["normal", "easy", "easy"], ["easy", "normal", "easy"], ["easy", "easy", "normal"]))
+    assert result.won == sum(tournament.share_of_a(scores, side, "one")
+                             for scores, side in zip(result.scores, tournament.sides(3, "one")))
+
+
+def test_one_among_others_wins_a_round_by_the_lowest_score_a_k_way_tie_counting_1_over_k():
+    one = [0, 1, 1, 1]
+    assert tournament.share_of_a([3, 5, 9, 4], one, "one") == 1
+    assert tournament.share_of_a([5, 3, 9, 4], one, "one") == 0
+    assert tournament.share_of_a([3, 3, 9, 4], one, "one") == 1 / 2
+    assert tournament.share_of_a([0, 0, 0, 4], one, "one") == 1 / 3
+    # alternate seats: the sides' best scores compared, a tie half
+    assert tournament.share_of_a([3, 3, 3, 4], [0, 1, 0, 1], "alternate") == 1 / 2
+
+
+def test_a_level_among_copies_of_itself_wins_exactly_par():
+    rules = Rules.make(set=6, seats=4)
+    summary = tournament.run(["normal-normal"], 3, rules, seed=5, progress=None, lineup="one")[0]
+    assert summary.rounds == 12
+    assert summary.won[0] == pytest.approx(1 / 4)
 
 
 def test_results_do_not_depend_on_the_number_of_worker_processes():
@@ -81,6 +111,15 @@ def test_the_tournament_command_prints_a_table_per_pairing_with_progress_on_stde
     assert "rounds won (95% CI)" in out and "points per round (95% CI)" in out
     assert "median / p95" in out
     assert "6 rounds" in out or "| 6 |" in out
+
+
+def test_the_tournament_command_seats_one_level_among_the_other(capsys):
+    code = main(["tournament", "--pairings", "normal-easy", "--deals", "2", "--set", "6", "--seats", "4",
+                 "--lineup", "one", "--quiet"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert "played once a seat" in out and "8 rounds" in out
+    assert "| normal-easy | normal | 8 |" in out
 
 
 def test_the_tournament_command_refuses_unknown_levels(capsys):

@@ -140,8 +140,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise MexicanTrainError("--jobs must be at least 1")
     summaries = tournament.run(args.pairings.split(","), args.deals, rules, seed=args.seed, jobs=args.jobs,
-                               progress=None if args.quiet else sys.stderr)
-    print(f"{args.deals} deals per pairing, each played from both sides: {2 * args.deals} rounds; "
+                               progress=None if args.quiet else sys.stderr, lineup=args.lineup)
+    if args.lineup == "one":
+        how = f"played once a seat, the first level in that seat and the second in the others: " \
+              f"{args.seats * args.deals} rounds"
+    else:
+        how = f"each played from both sides: {2 * args.deals} rounds"
+    print(f"{args.deals} deals per pairing, {how}; "
           f"{args.preset} rules, double-{args.set}, {args.seats} seats, seed {args.seed}")
     print()
     print(tournament.format_table(summaries))
@@ -208,7 +213,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pairings", default="strong-easy,strong-normal,normal-easy",
                    help="comma-separated pairs of CPU levels, like strong-easy (also strong0, the frozen "
                         "Strong of before, and strong:N, Strong on N play-outs)")
-    p.add_argument("--deals", type=int, default=100, help="deals per pairing; each is played twice (seats swapped)")
+    p.add_argument("--deals", type=int, default=100, help="deals per pairing; each is played twice (seats swapped)"
+                   " or, with --lineup one, once a seat")
+    p.add_argument("--lineup", choices=["alternate", "one"], default="alternate",
+                   help="alternate: the two levels in alternate seats, then swapped (a tie counts half); one: the "
+                        "first level in one seat, rotated through all, the second in the others (a k-way tie for "
+                        "the lowest score counts 1/k)")
     p.add_argument("--set", type=int, default=12)
     p.add_argument("--seats", type=int, default=2)
     p.add_argument("--preset", choices=["standard", "classic"], default="standard")

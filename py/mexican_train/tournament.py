@@ -4,12 +4,16 @@
 
 For a pairing ``A-B`` every deal is played twice: once with A in the even
 seats and B in the odd seats, once the other way round, so neither level
-profits from a lucky hand or from moving first. Deal ``d`` is round
+profits from a lucky hand or from moving first (the ``alternate`` line-up; a
+round is A's when A's lowest score is below B's, a tie counting half). The
+``one`` line-up plays a deal once per seat instead, A in that seat and B in
+every other: at a table of four that is one player among three others, whose
+par is a quarter of the rounds; a round is A's when A holds the lowest score,
+a k-way tie for it counting 1/k. Deal ``d`` is round
 ``d mod rounds`` of the match seeded ``seed * 1_000_000 + d``: the engines
 cycle through the whole set and the hands are exactly those a match with that
-seed deals. A round is won by the level holding the lowest score (ties count
-half). Confidence intervals are 95% intervals over deals (each deal's two
-rounds taken together, which is what the pairing makes independent).
+seed deals. Confidence intervals are 95% intervals over deals (each deal's rounds
+taken together, which is what the pairing makes independent).
 Decision times are measured around each call of a chooser, in milliseconds,
 both as wall-clock time and as the CPU time of the process (which other
 programs on the machine do not inflate); "with a choice" counts only the
@@ -32,6 +36,7 @@ from .view import seat_view
 
 DEFAULT_PAIRINGS = ("strong-easy", "strong-normal", "normal-easy")
 DEAL_STRIDE = 1_000_000
+LINEUPS = ("alternate", "one")
 
 
 Time = tuple[float, float, bool]
@@ -39,12 +44,12 @@ Time = tuple[float, float, bool]
 
 
 class DealResult(NamedTuple):
-    """Both rounds of one deal for a pairing ``A-B``."""
+    """Every round of one deal for a pairing ``A-B`` (two in the ``alternate`` line-up, one a seat in ``one``)."""
 
     deal: int
-    won: float            # rounds A won, 0 to 2 (ties count half)
-    points: tuple[float, float]                  # mean points per round of (A, B) over the two rounds
-    scores: tuple[tuple[int, ...], ...]          # the two rounds' scores, seat by seat
+    won: float            # rounds A won, 0 to the deal's rounds (ties shared)
+    points: tuple[float, float]                  # mean points per round of (A, B) over the deal's rounds
+    scores: tuple[tuple[int, ...], ...]          # each round's scores, seat by seat
     times: tuple[tuple[Time, ...], tuple[Time, ...]]  # every decision of A, then of B
 
 
@@ -53,12 +58,26 @@ def deal_of(rules: Rules, seed: int, deal: int) -> tuple[int, int]:
     return seed * DEAL_STRIDE + deal, deal % rules.rounds
 
 
-def arrangement(kinds: tuple[str, str], seats: int, swapped: bool) -> list[str]:
-    """Who sits where: A in the even seats and B in the odd ones (or the other way when swapped)."""
-    a, b = kinds
-    if swapped:
-        a, b = b, a
-    return [a if s % 2 == 0 else b for s in range(seats)]
+def sides(seats: int, lineup: str) -> list[list[int]]:
+    """Each round of a deal as the side of every seat (0 for A, 1 for B): the ``alternate`` line-up's two
+    rounds, or the ``one`` line-up's round per seat with A in that seat alone."""
+    if lineup == "alternate":
+        return [[s % 2 for s in range(seats)], [1 - s % 2 for s in range(seats)]]
+    if lineup == "one":
+        return [[0 if s == a else 1 for s in range(seats)] for a in range(seats)]
+    raise ValueError(f"a line-up is one of {', '.join(LINEUPS)}, not {lineup!r}")
+
+
+def share_of_a(scores: Sequence[int], side: Sequence[int], lineup: str) -> float:
+    """A's share of one round: against the other side's best (a tie half) in ``alternate``; in ``one``,
+    1/k when A's seat is among the k seats holding the lowest score."""
+    if lineup == "one":
+        low = min(scores)
+        holders = [s for s, score in enumerate(scores) if score == low]
+        return 1 / len(holders) if side.index(0) in holders else 0.0
+    best_a = min(score for score, i in zip(scores, side) if i == 0)
+    best_b = min(score for score, i in zip(scores, side) if i == 1)
+    return 1.0 if best_a < best_b else 0.5 if best_a == best_b else 0.0
 
 
 def opponents() -> dict[str, Chooser]:
@@ -99,33 +118,30 @@ def play_round(rules: Rules, deal_seed: int, number: int,
     return state.result.scores, times
 
 
-def play_deal(rules: Rules, seed: int, kinds: tuple[str, str], deal: int) -> DealResult:
-    """Play deal ``deal`` from both sides for the pairing ``kinds`` (A, B)."""
+def play_deal(rules: Rules, seed: int, kinds: tuple[str, str], deal: int,
+              lineup: str = "alternate") -> DealResult:
+    """Play deal ``deal`` in every round of ``lineup`` for the pairing ``kinds`` (A, B)."""
     deal_seed, number = deal_of(rules, seed, deal)
+    rounds = sides(rules.seats, lineup)
     won = 0.0
     points = [0.0, 0.0]
     all_scores = []
     times: tuple[list[Time], list[Time]] = ([], [])
-    for swapped in (False, True):
-        seat_kinds = arrangement(kinds, rules.seats, swapped)
-        scores, seat_times = play_round(rules, deal_seed, number, seat_kinds)
+    for side in rounds:
+        scores, seat_times = play_round(rules, deal_seed, number, [kinds[i] for i in side])
         all_scores.append(tuple(scores))
-        side: list[list[int]] = [[], []]
-        for s, kind in enumerate(seat_kinds):
-            i = (s % 2) ^ int(swapped)  # 0 for A, 1 for B
-            side[i].append(scores[s])
-            times[i].extend(seat_times[s])
-        best_a, best_b = min(side[0]), min(side[1])
-        won += 1.0 if best_a < best_b else 0.5 if best_a == best_b else 0.0
-        points[0] += sum(side[0]) / len(side[0]) / 2
-        points[1] += sum(side[1]) / len(side[1]) / 2
+        for i in (0, 1):
+            mine = [score for score, j in zip(scores, side) if j == i]
+            points[i] += sum(mine) / len(mine) / len(rounds)
+            times[i].extend(t for s, j in enumerate(side) if j == i for t in seat_times[s])
+        won += share_of_a(scores, side, lineup)
     return DealResult(deal, won, (points[0], points[1]), tuple(all_scores), (tuple(times[0]), tuple(times[1])))
 
 
-def _play_chunk(task: tuple[dict[str, Any], int, tuple[str, str], list[int]]) -> list[DealResult]:
-    rules_dict, seed, kinds, deals = task
+def _play_chunk(task: tuple[dict[str, Any], int, tuple[str, str], list[int], str]) -> list[DealResult]:
+    rules_dict, seed, kinds, deals, lineup = task
     rules = Rules(**rules_dict)
-    return [play_deal(rules, seed, kinds, d) for d in deals]
+    return [play_deal(rules, seed, kinds, d, lineup) for d in deals]
 
 
 class Timing(NamedTuple):
@@ -168,7 +184,7 @@ def _quantile(sorted_values: Sequence[float], q: float) -> float:
 
 def summarize(kinds: tuple[str, str], results: list[DealResult]) -> Summary:
     """Win rate and points with 95% confidence intervals, decision-time quantiles per level."""
-    won = _mean_ci([r.won / 2 for r in results])
+    won = _mean_ci([r.won / len(r.scores) for r in results])
     points = (_mean_ci([r.points[0] for r in results]), _mean_ci([r.points[1] for r in results]))
     times = []
     for i in (0, 1):
@@ -180,12 +196,13 @@ def summarize(kinds: tuple[str, str], results: list[DealResult]) -> Summary:
         times.append(Timing(len(rows), sum(1 for t in rows if t[2]),
                             q(t[0] for t in rows), q(t[0] for t in rows if t[2]),
                             q(t[1] for t in rows), q(t[1] for t in rows if t[2])))
-    return Summary(kinds, len(results), 2 * len(results), won, points, tuple(times))
+    return Summary(kinds, len(results), sum(len(r.scores) for r in results), won, points, tuple(times))
 
 
 def run(pairings: Iterable[str | tuple[str, str]], deals: int, rules: Rules, seed: int = 1, jobs: int = 1,
-        progress: IO[str] | None = sys.stderr, chunk: int = 10) -> list[Summary]:
-    """Play every pairing (``"strong-easy"`` or ``("strong", "easy")``) over ``deals`` deals."""
+        progress: IO[str] | None = sys.stderr, chunk: int = 10, lineup: str = "alternate") -> list[Summary]:
+    """Play every pairing (``"strong-easy"`` or ``("strong", "easy")``) over ``deals`` deals in ``lineup``."""
+    sides(rules.seats, lineup)
     pairs: list[tuple[str, ...]] = [tuple(p.split("-")) if isinstance(p, str) else tuple(p) for p in pairings]
     kinds_known = opponents()
     for pair in pairs:
@@ -202,7 +219,7 @@ def run(pairings: Iterable[str | tuple[str, str]], deals: int, rules: Rules, see
     try:
         for pair in pairs:
             kinds = (pair[0], pair[1])
-            tasks = [(rules.to_dict(), seed, kinds, list(range(i, min(i + chunk, deals))))
+            tasks = [(rules.to_dict(), seed, kinds, list(range(i, min(i + chunk, deals))), lineup)
                      for i in range(0, deals, chunk)]
             results: list[DealResult] = []
             started = time.perf_counter()
@@ -213,10 +230,11 @@ def run(pairings: Iterable[str | tuple[str, str]], deals: int, rules: Rules, see
                 results.extend(done)
                 if progress is not None and (tty or len(results) - shown >= deals / 10 or len(results) == deals):
                     shown = len(results)
-                    wins = sum(r.won for r in results) / (2 * len(results))
+                    played = sum(len(r.scores) for r in results)
+                    wins = sum(r.won for r in results) / played
                     elapsed = time.perf_counter() - started
                     line = (f"{kinds[0]}-{kinds[1]}: {len(results)}/{deals} deals, {kinds[0]} won "
-                            f"{100 * wins:.1f}% of {2 * len(results)} rounds, {elapsed:.0f}s")
+                            f"{100 * wins:.1f}% of {played} rounds, {elapsed:.0f}s")
                     print(f"\r{line} " if tty else line, end="" if tty else "\n", file=progress, flush=True)
             if tty:
                 print(file=progress, flush=True)
