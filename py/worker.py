@@ -59,7 +59,7 @@ class Worker:
         with gc_kept_short(page):
             answer = page.call(data)
             kind = _kind(data)
-            if _goes_on(kind, answer):
+            if page.goes_on(kind, answer):
                 failed: list[BaseException] = []
 
                 def one_slice() -> bool:
@@ -93,18 +93,6 @@ def _kind(data: object) -> str:
     event = data.get("event") if isinstance(data, dict) else None
     kind = event.get("type") if isinstance(event, dict) else None
     return kind if isinstance(kind, str) else ""
-
-
-def _goes_on(kind: str, answer: dict[str, object]) -> bool:
-    """Whether the next slice may follow at once: a ``think`` whose job goes on, with nothing to draw yet or
-    only its progress (the review's bar, which then moves once a call instead of once a slice), or idle-time
-    work (``warm_up``) with more to do and no job waiting for its turn; nothing to write either way."""
-    if answer.get("writes"):
-        return False
-    if kind == "think":
-        return answer.get("part") in ("none", "review") and bool(answer.get("thinking"))
-    view = answer.get("view")
-    return kind == "warm_up" and not answer.get("thinking") and isinstance(view, dict) and view.get("more") is True
 
 
 worker = Worker()

@@ -314,7 +314,22 @@ class Page:
                 return False
             finished, _result = job.run(self.slice_ms)
             return not finished
-        return self._warm_up()["view"]["more"] is True and self._thinking() is None
+        answer = self._warm_up()
+        answer["thinking"] = self._thinking()   # as a call's answer says it (``_sent``)
+        return self.goes_on(kind, answer)
+
+    @staticmethod
+    def goes_on(kind: str, answer: Mapping[str, object]) -> bool:
+        """Whether a call's next slice may follow at once, with no answer between (``slice_on``): a ``think``
+        whose job goes on, with nothing to draw yet or only its progress (the review's bar, which then moves once
+        a call instead of once a slice), or idle-time work (``warm_up``) with more to do and no job waiting for
+        its turn; nothing to write either way."""
+        if answer.get("writes"):
+            return False
+        if kind == "think":
+            return answer.get("part") in ("none", "review") and bool(answer.get("thinking"))
+        view = answer.get("view")
+        return kind == "warm_up" and not answer.get("thinking") and isinstance(view, dict) and view.get("more") is True
 
     def _thinking(self) -> protocol.JobKind | None:
         """The kind of the job in progress, if it may go on now (the page then sends ``think``)."""
