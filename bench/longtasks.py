@@ -191,6 +191,25 @@ LOOP = "window.mtTest.call({type: 'loop', n: 2000000}).then((a) => a.view.cpu[0]
 """A fixed Python loop timed in Python's worker, ms (as bench.phone_speed's ``loop_check``)."""
 
 
+def slow_down(context, page, rate: float) -> tuple[Throttle, float]:
+    """The page's CPU slowed ``rate`` times, and how many times slower that made the fixed loop in Python's worker."""
+    unthrottled = statistics.median(page.evaluate(LOOP) for _ in range(3))
+    throttle = Throttle(context.new_cdp_session(page), rate)
+    slowed = statistics.median(page.evaluate(LOOP) for _ in range(3))
+    return throttle, slowed / unthrottled
+
+
+def review_at_once(page) -> tuple[float, float, list, int]:
+    """"Review my play" clicked on the match's end: when it was clicked and when the review was done (the page's
+    ms), the long tasks the page recorded (start, ms) and the items the review listed."""
+    start = page.evaluate("performance.now()")
+    page.click('#match-dialog [data-action="review"]')
+    page.wait_for_selector('html[data-review="done"]', state="attached", timeout=1_800_000)
+    end = page.evaluate("performance.now()")
+    page.wait_for_timeout(300)  # the last task's entry
+    return start, end, page.evaluate("window.mtLong"), page.locator("#review-items li").count()
+
+
 def review(browser, base: str, rate: float, text: str, phone: bool = False, read_first: bool = False) -> dict:
     """The review of a finished match opened from a file, under a CPU slowed ``rate`` times: its long tasks.
 
@@ -199,9 +218,7 @@ def review(browser, base: str, rate: float, text: str, phone: bool = False, read
     where each round is read while the next one is played)."""
     context, page, problems = open_page(browser, base, phone)
     try:
-        unthrottled = statistics.median(page.evaluate(LOOP) for _ in range(3))
-        throttle = Throttle(context.new_cdp_session(page), rate)
-        slowed = statistics.median(page.evaluate(LOOP) for _ in range(3))
+        throttle, worker_slowed = slow_down(context, page, rate)
         opened = page.evaluate("performance.now()")
         page.set_input_files("#import-file", files=[{"name": "match.json", "mimeType": "application/json",
                                                      "buffer": text.encode()}])
@@ -220,24 +237,18 @@ def review(browser, base: str, rate: float, text: str, phone: bool = False, read
         page.evaluate("""() => { const steps = window.mtPerf.steps, push = steps.push.bind(steps);
             const all = window.mtReviewSteps = {n: 0, py: 0, render: 0};
             steps.push = (s) => { all.n += 1; all.py += s.py; all.render += s.render; return push(s); }; }""")
-        start = page.evaluate("performance.now()")
-        page.click('#match-dialog [data-action="review"]')
-        page.wait_for_selector('html[data-review="done"]', state="attached", timeout=1_800_000)
-        end = page.evaluate("performance.now()")
-        page.wait_for_timeout(300)  # the last task's entry
-        entries = page.evaluate("window.mtLong")
+        start, end, entries, items = review_at_once(page)
         tasks = [d for s, d in entries if (shown if read_first else start) <= s <= end]
         opening = [d for s, d in entries if opened <= s < shown]
         steps = page.evaluate("window.mtPerf.steps")
         counted = page.evaluate("window.mtReviewSteps")
-        items = page.locator("#review-items li").count()
         throttle.close()
     finally:
         context.close()
     slow = sorted(steps, key=lambda s: -(s["py"] + s["render"]))[:3]
     return {"tasks": tasks, "slow": slow, "seconds": (end - start) / 1000, "problems": problems,
             "from_opening": (end - opened) / 1000, "read": read, "opening": opening,
-            "steps": counted["n"], "items": items, "worker_slowed": slowed / unthrottled,
+            "steps": counted["n"], "items": items, "worker_slowed": worker_slowed,
             "py": counted["py"] / 1000, "render": counted["render"] / 1000}
 
 
@@ -249,9 +260,7 @@ def played_review(browser, base: str, rate: float, phone: bool = False, seed: in
     from e2e.game import Game
     context, page, problems = open_page(browser, base, phone)
     try:
-        unthrottled = statistics.median(page.evaluate(LOOP) for _ in range(3))
-        throttle = Throttle(context.new_cdp_session(page), rate)
-        slowed = statistics.median(page.evaluate(LOOP) for _ in range(3))
+        throttle, worker_slowed = slow_down(context, page, rate)
         game = Game(page)
         # each answer to the person's taps, ms from the event to the answer (the page keeps its last 2000 steps)
         page.evaluate("""() => { const steps = window.mtPerf.steps, push = steps.push.bind(steps);
@@ -287,18 +296,13 @@ def played_review(browser, base: str, rate: float, phone: bool = False, seed: in
         taps = sorted(page.evaluate("window.mtTaps"))
         unread = page.evaluate("document.documentElement.dataset.readAhead")
         page.evaluate("window.mtPerf.steps.length = 0")
-        start = page.evaluate("performance.now()")
-        page.click('#match-dialog [data-action="review"]')
-        page.wait_for_selector('html[data-review="done"]', state="attached", timeout=1_800_000)
-        end = page.evaluate("performance.now()")
-        page.wait_for_timeout(300)  # the last task's entry
-        tasks = [d for s, d in page.evaluate("window.mtLong") if start <= s <= end]
-        items = page.locator("#review-items li").count()
+        start, end, entries, items = review_at_once(page)
+        tasks = [d for s, d in entries if start <= s <= end]
         throttle.close()
     finally:
         context.close()
     return {"tasks": tasks, "seconds": (end - start) / 1000, "played": played, "person_steps": steps,
-            "unread": unread == "1", "items": items, "problems": problems, "worker_slowed": slowed / unthrottled,
+            "unread": unread == "1", "items": items, "problems": problems, "worker_slowed": worker_slowed,
             "taps": taps}
 
 
