@@ -120,6 +120,7 @@ def test_the_tournament_command_seats_one_level_among_the_other(capsys):
     assert code == 0
     assert "played once a seat" in out and "8 rounds" in out
     assert "| normal-easy | normal | 8 |" in out
+    assert "| normal-easy | easy, the other 3 seats | 8 |" in out   # their share together: 100% less Normal's
 
 
 def test_the_tournament_command_refuses_unknown_levels(capsys):

@@ -164,6 +164,8 @@ class Summary(NamedTuple):
     won: tuple[float, float]     # (mean share of rounds won by A, half-width of its 95% CI)
     points: tuple[tuple[float, float], tuple[float, float]]  # (mean, half-width) for A, then for B
     times: tuple[Timing, ...]    # per level
+    lineup: str = "alternate"
+    seats: int = 2
 
 
 def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
@@ -182,7 +184,8 @@ def _quantile(sorted_values: Sequence[float], q: float) -> float:
     return sorted_values[i]
 
 
-def summarize(kinds: tuple[str, str], results: list[DealResult]) -> Summary:
+def summarize(kinds: tuple[str, str], results: list[DealResult], lineup: str = "alternate",
+              seats: int = 2) -> Summary:
     """Win rate and points with 95% confidence intervals, decision-time quantiles per level."""
     won = _mean_ci([r.won / len(r.scores) for r in results])
     points = (_mean_ci([r.points[0] for r in results]), _mean_ci([r.points[1] for r in results]))
@@ -196,7 +199,7 @@ def summarize(kinds: tuple[str, str], results: list[DealResult]) -> Summary:
         times.append(Timing(len(rows), sum(1 for t in rows if t[2]),
                             q(t[0] for t in rows), q(t[0] for t in rows if t[2]),
                             q(t[1] for t in rows), q(t[1] for t in rows if t[2])))
-    return Summary(kinds, len(results), sum(len(r.scores) for r in results), won, points, tuple(times))
+    return Summary(kinds, len(results), sum(len(r.scores) for r in results), won, points, tuple(times), lineup, seats)
 
 
 def run(pairings: Iterable[str | tuple[str, str]], deals: int, rules: Rules, seed: int = 1, jobs: int = 1,
@@ -238,7 +241,7 @@ def run(pairings: Iterable[str | tuple[str, str]], deals: int, rules: Rules, see
                     print(f"\r{line} " if tty else line, end="" if tty else "\n", file=progress, flush=True)
             if tty:
                 print(file=progress, flush=True)
-            summaries.append(summarize(kinds, results))
+            summaries.append(summarize(kinds, results, lineup, rules.seats))
     finally:
         if pool is not None:
             pool.close()
@@ -257,6 +260,8 @@ def format_table(summaries: list[Summary]) -> str:
         for i, kind in enumerate(s.kinds):
             share = s.won[0] if i == 0 else 1 - s.won[0]
             pts, pts_ci = s.points[i]
+            if i == 1 and s.lineup == "one" and s.seats > 2:   # the share of all the other seats together
+                kind = f"{kind}, the other {s.seats - 1} seats"
             lines.append(f"| {name} | {kind} | {s.rounds} | {100 * share:.1f}% ± {100 * s.won[1]:.1f} "
                          f"| {pts:.1f} ± {pts_ci:.1f} |")
     lines += [
