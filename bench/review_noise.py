@@ -15,7 +15,6 @@ rounded). The reference is itself an estimate; its own spread is printed with it
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -50,7 +49,7 @@ def main(argv: list[str]) -> int:
                 view = seat_view(d.position, 0)
                 chosen = strong.decide(view, player_rng(match.seed, 0, d.round)).action
                 if chosen != d.played:
-                    rng = random.Random(f"mexican-train/review/{match.seed}/{d.round}/{d.action}")
+                    rng = review.price_rng(match.seed, d.round, d.action)
                     rows.append(list(review.differences(view, d.played, chosen, rng, FIRST + a.reference)))
     reference = [statistics.fmean(r[FIRST:]) for r in rows]
     spread = statistics.median(statistics.stdev(r) for r in rows)

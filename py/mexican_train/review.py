@@ -240,6 +240,12 @@ def cost_of(view: SeatView, played: Action, better: Action, rng: random.Random, 
     return finish(cost_steps(view, played, better, rng, samples))
 
 
+def price_rng(seed: int, round_index: int, action_index: int) -> random.Random:
+    """The generator that prices the decision at ``action_index`` of round ``round_index`` (its guesses of the
+    hidden tiles): the same for a match's seed wherever and whenever the decision is judged."""
+    return random.Random(f"mexican-train/review/{seed}/{round_index}/{action_index}")
+
+
 def judge_steps(view: SeatView, played: Action, seed: int, round_index: int, action_index: int,
                 names: list[str] | None = None, samples: int = SAMPLES) -> Generator[None, None, Item | None]:
     """``judge`` in small steps (Strong's thinking, then one guess of the hidden tiles at a time), so that
@@ -247,8 +253,8 @@ def judge_steps(view: SeatView, played: Action, seed: int, round_index: int, act
     decision = yield from strong.think(view, player_rng(seed, view.seat, round_index))
     if decision.action == played:
         return None
-    rng = random.Random(f"mexican-train/review/{seed}/{round_index}/{action_index}")
-    cost = round((yield from cost_steps(view, played, decision.action, rng, samples)), 1)
+    cost = round((yield from cost_steps(view, played, decision.action, price_rng(seed, round_index, action_index),
+                                        samples)), 1)
     if cost < THRESHOLD:
         return None
     contrast = contrast_of(view, played, decision.action, decision)
