@@ -215,7 +215,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "Strong of before, and strong:N, Strong on N play-outs)")
     p.add_argument("--deals", type=int, default=100, help="deals per pairing; each is played twice (seats swapped)"
                    " or, with --lineup one, once a seat")
-    p.add_argument("--lineup", choices=["alternate", "one"], default="alternate",
+    from .tournament import LINEUPS
+    p.add_argument("--lineup", choices=LINEUPS, default="alternate",
                    help="alternate: the two levels in alternate seats, then swapped (a tie counts half); one: the "
                         "first level in one seat, rotated through all, the second in the others (a k-way tie for "
                         "the lowest score counts 1/k)")

@@ -205,7 +205,7 @@ def summarize(kinds: tuple[str, str], results: list[DealResult], lineup: str = "
 def run(pairings: Iterable[str | tuple[str, str]], deals: int, rules: Rules, seed: int = 1, jobs: int = 1,
         progress: IO[str] | None = sys.stderr, chunk: int = 10, lineup: str = "alternate") -> list[Summary]:
     """Play every pairing (``"strong-easy"`` or ``("strong", "easy")``) over ``deals`` deals in ``lineup``."""
-    sides(rules.seats, lineup)
+    sides(rules.seats, lineup)   # an unknown line-up is refused before any deal is played
     pairs: list[tuple[str, ...]] = [tuple(p.split("-")) if isinstance(p, str) else tuple(p) for p in pairings]
     kinds_known = opponents()
     for pair in pairs:
