@@ -273,6 +273,19 @@ def report(data: bytes, figures: dict, a) -> None:
         print("console errors:\n  " + "\n  ".join(figures["errors"]))
 
 
+# The steps of Python's start in PyScript's worker, between two of its marks (static/js/pyodide-boot.js, py/worker.py)
+WORKER_STEPS = (("to the wasm instantiated", "mt-python-start", "mt-wasm-instantiated"),
+                ("linked and restored", "mt-wasm-instantiated", "mt-python-booted"),
+                ("PyScript's start", "mt-python-booted", "mt-worker-py"))
+
+
+def worker_steps(figures: dict) -> dict[str, float]:
+    """The worker's steps of Python's start (wall clock, ms, from the marks it posts to the page); a step whose
+    marks are missing (Python on the page's thread, a start without the read-ahead) is left out."""
+    marks = dict(figures["marks"])
+    return {name: marks[end] - marks[start] for name, start, end in WORKER_STEPS if start in marks and end in marks}
+
+
 def ab(browser, sites: list[str], bases: list[str], a) -> None:
     """Return visits of each site in turn (one phone each, its service worker installed first), traced
     without the sampling profiler; prints each, then the medians."""
@@ -285,7 +298,7 @@ def ab(browser, sites: list[str], bases: list[str], a) -> None:
         order = list(range(len(sites))) if i % 2 == 0 else list(reversed(range(len(sites))))
         for k in order:
             data, figures = phones[k].traced_load(False, light)
-            work = main_thread_work(data, figures)
+            work = main_thread_work(data, figures) | worker_steps(figures)
             results[k].append(work)
             print(f"run {i + 1} {sites[k]}: " + ", ".join(f"{n} {v:,.0f}" for n, v in work.items()), flush=True)
     for phone, site in zip(phones, sites):
@@ -293,9 +306,9 @@ def ab(browser, sites: list[str], bases: list[str], a) -> None:
             print(f"{site}: console errors: {phone.errors}")
         phone.close()
     print(f"\nmedians of {a.runs} return visits each, CPU {a.cpu:g}x, load average {os.getloadavg()[0]:.2f} "
-          "(main thread: processor time in its tasks, ms; ready and longest task: wall clock, ms)")
+          "(main thread: processor time in its tasks, ms; ready, longest task and the worker's steps: wall clock, ms)")
     for site, rs in zip(sites, results):
-        keys = list(rs[0])
+        keys = [k for k in rs[0] if all(k in r for r in rs)]
         print(f"  {site}: " + ", ".join(
             f"{k} {statistics.median(r[k] for r in rs):,.0f} ({min(r[k] for r in rs):,.0f}-{max(r[k] for r in rs):,.0f})"
             for k in keys))

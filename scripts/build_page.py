@@ -41,6 +41,7 @@ INLINED = build_sw.INLINED
 CSS, PREFS = (os.path.join(ROOT, *path.split("/")) for path in INLINED)
 # Its size is in the page's data: Python's worker makes its memory before the snapshot has arrived (pyodide-boot.js).
 SNAPSHOT = os.path.join(ROOT, "vendor", "pyodide", "python-snapshot.bin")
+SNAPSHOT_INFO = os.path.join(ROOT, "vendor", "pyodide", "python-snapshot.json")   # its function table's length
 MANIFEST = os.path.join(ROOT, "manifest.webmanifest")
 PYSCRIPT = os.path.join(ROOT, "vendor", "pyscript", "core.js")
 PACKAGE = os.path.join(ROOT, "py", "mexican_train")
@@ -90,13 +91,24 @@ def languages() -> list[str]:
 
 def sources() -> list[str]:
     """Every file a page is made from: the templates, the inlined style and script, the manifest, the snapshot
-    (its size), PyScript's module (its chunk's name, for PyScript's frame), every module of the package (the pages
+    (its size and its function table's length), PyScript's module (its chunk's name, for PyScript's frame), every module of the package (the pages
     draw words and registries from it: any module may hold them), the compiled catalogues, and the build's own
     code."""
-    found = [CSS, PREFS, MANIFEST, SNAPSHOT, PYSCRIPT] + sorted(os.path.join(d, n) for d, _dirs, names in os.walk(TEMPLATES)
+    found = [CSS, PREFS, MANIFEST, SNAPSHOT, SNAPSHOT_INFO, PYSCRIPT] + sorted(os.path.join(d, n) for d, _dirs, names in os.walk(TEMPLATES)
                                             for n in names if n.endswith(".html"))
     found += sorted(os.path.join(d, n) for d, _dirs, names in os.walk(PACKAGE) for n in names if n.endswith(".py"))
     return found + catalogs.compiled_files() + [os.path.abspath(__file__), os.path.abspath(csp.__file__)]
+
+
+def snapshot_table() -> int | None:
+    """The length of the function table the snapshot was taken with (scripts/make_snapshot.mjs), which the page
+    checks before a restore (static/js/pyodide-boot.js); None when unknown."""
+    try:
+        with open(SNAPSHOT_INFO, encoding="utf-8") as f:
+            table = json.load(f).get("table")
+    except (OSError, ValueError):
+        return None
+    return table if isinstance(table, int) else None
 
 
 def _registry() -> dict:
@@ -175,7 +187,8 @@ def render(lang: str, friend: bool = False) -> str:
         langs = [[code, i18n.LANGUAGES[code], page_file(code, friend)] for code in languages()]
         data = {"lang": lang, "languages": langs, "text": text, "registry": registry,
                 "plural": plural_categories(lang),
-                "snapshotBytes": os.path.getsize(SNAPSHOT) if os.path.exists(SNAPSHOT) else None}
+                "snapshotBytes": os.path.getsize(SNAPSHOT) if os.path.exists(SNAPSHOT) else None,
+                "snapshotTable": snapshot_table()}
         with open(CSS, encoding="utf-8") as f:
             css = f.read()
         with open(PREFS, encoding="utf-8") as f:

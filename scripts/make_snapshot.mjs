@@ -155,6 +155,10 @@ const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")
 const pyodide = await loadPyodide({ indexURL: dir + path.sep, stdLibURL: stdlib, _makeSnapshot: true,
                                     env: { PYTHONHASHSEED: "0" }, stdout: () => {},
                                     stderr: (text) => console.error(text) });
+// The length of the function table the linking made, as the patched runtime keeps it (scripts/patch_runtime.py):
+// Python's memory holds indices into that table, so the snapshot fits only a runtime whose linking makes the same;
+// the page checks it before a restore. Null from a runtime not patched: nothing to check.
+const table = pyodide._module.mtLinkedTable ?? null;
 pyodide.runPython(PREIMPORT.map((name) => `import ${name}`).join("\n") + "\nimport random\nrandom.seed(0)\n");
 let game = [];
 let tag = null;
@@ -182,6 +186,6 @@ const target = path.join(dir, SNAPSHOT_NAME);
 writeFileSync(target + ".tmp", memory);
 renameSync(target + ".tmp", target);
 const twins = await precompress(target, brotli ? [".br", ".gz"] : [".gz"]);
-writeFileSync(path.join(dir, "python-snapshot.json"), JSON.stringify({ package: tag, modules: game }, null, 1) + "\n");
+writeFileSync(path.join(dir, "python-snapshot.json"), JSON.stringify({ package: tag, modules: game, table }, null, 1) + "\n");
 console.log(`make_snapshot: ${target}: ${(memory.length / 1e6).toFixed(1)} MB of memory, ${game.length} modules of the game; ` +
             twins.map(([name, size]) => `${path.extname(name)} ${(size / 1e6).toFixed(2)} MB`).join(", "));

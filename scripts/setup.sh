@@ -105,6 +105,8 @@ cp "$ROOT/types/runtime/qrcode.d.mts" "$TMP/qr/qrcode.d.mts"
 for f in $PYODIDE_FILES; do
   cp "$NM/pyodide/$f" "$TMP/pyodide/$f"
 done
+# Our one change to Pyodide's runtime: the main module's GOT filled on demand (scripts/patch_runtime.py says why).
+(cd "$ROOT" && python3 -m scripts.patch_runtime "$TMP/pyodide/pyodide.asm.mjs")
 find "$NM/@pyscript/core/dist" -maxdepth 1 -type f ! -name '*.map' -exec cp {} "$TMP/pyscript/" \;
 # What the page uses of each, declared for the JavaScript type check (tsconfig.page.json): found beside the file.
 cp "$ROOT/types/runtime/pyodide.d.mts" "$TMP/pyodide/pyodide.d.mts"

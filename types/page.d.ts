@@ -108,5 +108,7 @@ declare namespace Py {
     plural: Record<string, number>;
     /** The size of Python's memory snapshot as built beside the page (null without one): pyodide-boot.js. */
     snapshotBytes: number | null;
+    /** The length of the function table the snapshot was taken with (null if unknown): pyodide-boot.js. */
+    snapshotTable: number | null;
   }
 }

@@ -38,6 +38,8 @@ import { countedBody, throughput, tooSlowForSnapshot } from "./downloads.js";
  * @property {Promise<WebAssembly.Module | null> | null} compiled  the wasm compiled already, elsewhere (the
  *   read-ahead, static/js/worker/early.js); null, or a promise of null, to compile it here
  * @property {number | null} snapshotBytes  the snapshot's size, if known before it arrives (the page's build says it)
+ * @property {number | null} snapshotTable  the length of the function table the snapshot was taken with (the page's
+ *   build says it; null: not checked)
  * @property {Promise<{bytes: ArrayBuffer, rate: number | null} | null> | null} archive  the package archive and
  *   the throughput of its download, fetched already (a first visit's read-ahead); null, or a promise of null, to
  *   fetch it here
@@ -379,7 +381,7 @@ export function startPython(place, io) {
     };
     /** @type {CreatePyodideModule} */
     const createModule = async (settings) => {
-      const made = await (await pyodideModuleFactory())(settings);
+      const made = await tableChecked()(settings);
       const restoreSnapshot = made.API.restoreSnapshot;
       made.API.restoreSnapshot = () => {
         const snapshot = real;
@@ -393,6 +395,28 @@ export function startPython(place, io) {
       if (otherSize) return boot(memory, compiled);   // a snapshot from another build than the page's
       throw missed || err;
     });
+  }
+
+  // Python's memory holds indices into the wasm's function table, laid out by the linking: a snapshot fits only a
+  // runtime whose linking makes the table it was taken with (scripts/patch_runtime.py changes it, and keeps the
+  // length of the table it made). One taken with another runtime (a stale copy of either file in some cache) is
+  // refused before it is copied, and Python starts the usual way.
+  /** Pyodide's module factory, its restore refused where the linking made another table than the snapshot's.
+   * @returns {CreatePyodideModule} */
+  function tableChecked() {
+    return async (settings) => {
+      const made = await (await pyodideModuleFactory())(settings);
+      const restoreSnapshot = made.API.restoreSnapshot;
+      const expected = place.snapshotTable;
+      made.API.restoreSnapshot = (snapshot) => {
+        const linked = made.mtLinkedTable;
+        if (expected && linked !== expected) {
+          throw new Error(`the snapshot was taken with another runtime (a function table of ${expected}, not ${linked})`);
+        }
+        return restoreSnapshot(snapshot);
+      };
+      return made;
+    };
   }
 
   /** loadPyodide with the game's options; from the snapshot if one is given, with the wasm ``compiled`` if given.
@@ -430,7 +454,7 @@ export function startPython(place, io) {
    * @param {PromiseLike<ArrayBuffer>} memory
    * @param {Promise<WebAssembly.Module>} compiled */
   async function restore(memory, compiled) {
-    const pyodide = await (bootEarly(memory, compiled) || boot(memory, compiled));
+    const pyodide = await (bootEarly(memory, compiled) || boot(memory, compiled, place.nextTask, tableChecked()));
     await place.nextTask();
     if (!pyodide.runPython(STDLIB_CHECK)) throw new Error("the snapshot was taken with another standard library");
     pyodide.runPython("import random\nrandom.seed()");   // not the copy's seed

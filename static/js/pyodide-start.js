@@ -12,6 +12,7 @@ import { version } from "../../vendor/pyodide/pyodide.mjs";
 import { startPython } from "./pyodide-boot.js";
 import { loadSnapshot } from "./snapshot.js";
 import { slowConnection } from "./downloads.js";
+import { SNAPSHOT_TABLE } from "./text.js";
 
 /** @typedef {import("../../vendor/pyodide/pyodide.mjs").PyodideConfig} PyodideConfig */
 
@@ -56,6 +57,7 @@ const python = startPython({
   compiled: null,
   archive: null,
   snapshotBytes: null,   // the memory is made once the snapshot is here
+  snapshotTable: SNAPSHOT_TABLE,
 }, io);
 
 export { version };

@@ -169,6 +169,7 @@ async function inWorker() {
   if (slowConnection(navigator)) hash.set("slow", "1");
   if (early) hash.set("early", early.first ? "first" : "return");
   if (DATA.snapshotBytes) hash.set("size", String(DATA.snapshotBytes));
+  if (DATA.snapshotTable) hash.set("table", String(DATA.snapshotTable));
   // PyWorker reads PyScript's hooks, which exist only once its plugins have loaded; core.js defines the
   // <py-script> element in the same step, the public signal for it.
   const { PyWorker } = await withHooks("frame");

@@ -12,6 +12,8 @@ export const TEXT = data.text;
 export const REGISTRY = data.registry;
 export const LANG = data.lang;
 export const LANGUAGES = data.languages;   // [[code, name in that language, page file], ...]
+// The length of the function table Python's snapshot was taken with (a restore checks it: pyodide-boot.js).
+export const SNAPSHOT_TABLE = data.snapshotTable;
 // Which form of a plural message each of the language's plural categories (Intl.PluralRules) takes:
 // {"one": 0, "other": 1} in English. The build reads it off the catalogue's own plural rule.
 const PLURAL = data.plural;

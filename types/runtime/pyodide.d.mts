@@ -23,9 +23,11 @@ export interface PyodideConfig {
   createPyodideModule?: CreatePyodideModule;
 }
 
-/** The Emscripten module the factory makes: the one part of its internal API the page wraps. */
+/** The Emscripten module the factory makes: the parts of its internal API the page wraps or reads. */
 export interface PyodideModule {
   API: { restoreSnapshot(snapshot: Uint8Array): unknown };
+  /** The length of the function table the linking made, kept by the patched runtime (scripts/patch_runtime.py). */
+  mtLinkedTable?: number;
 }
 
 export type CreatePyodideModule = (settings: object) => Promise<PyodideModule>;

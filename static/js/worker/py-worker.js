@@ -10,6 +10,7 @@
 //   slow=1                   the page's browser hints at a slow or data-saving connection (the page's
 //                            navigator.connection is the one a test or the player's settings speak for)
 //   size=<bytes>             the size of the snapshot built with the page (its memory is made before it arrives)
+//   table=<slots>            the length of the function table the snapshot was taken with (checked before a restore)
 //   early=return|first       the page reads Python's wasm and snapshot ahead (static/js/worker/early.js), on a
 //                            first visit with the package first: this worker asks for them instead of reading them
 // What the page shows comes back as plain messages on this worker's global, {mt: true, kind, ...}: download
@@ -146,6 +147,7 @@ const python = startPython({
   canSnapshot: true,
   slowHint: params.get("slow") === "1",
   snapshotBytes: Number(params.get("size")) || null,
+  snapshotTable: Number(params.get("table")) || null,
 }, io);
 python.then(() => {
   // the bytes this worker took from the network (the package, the runtime, the snapshot): they are in its own
