@@ -276,7 +276,8 @@ def report(data: bytes, figures: dict, a) -> None:
 # The steps of Python's start in PyScript's worker, between two of its marks (static/js/pyodide-boot.js, py/worker.py)
 WORKER_STEPS = (("to the wasm instantiated", "mt-python-start", "mt-wasm-instantiated"),
                 ("linked and restored", "mt-wasm-instantiated", "mt-python-booted"),
-                ("PyScript's start", "mt-python-booted", "mt-worker-py"))
+                ("PyScript's start", "mt-python-booted", "mt-worker-py"),
+                ("the Page made", "mt-worker-py", "mt-page-open"), ("then ready", "mt-page-open", "mt-ready"))
 
 
 def worker_steps(figures: dict) -> dict[str, float]:
