@@ -307,7 +307,7 @@ def ab(browser, sites: list[str], bases: list[str], a) -> None:
             print(f"{site}: console errors: {phone.errors}")
         phone.close()
     print(f"\nmedians of {a.runs} return visits each, CPU {a.cpu:g}x, load average {os.getloadavg()[0]:.2f} "
-          "(main thread: processor time in its tasks, ms; ready, longest task and the worker's steps: wall clock, ms)")
+          "(main thread: processor time in its tasks, ms; ready, longest task, the worker's steps: wall clock, ms)")
     for site, rs in zip(sites, results):
         keys = [k for k in rs[0] if all(k in r for r in rs)]
         print(f"  {site}: " + ", ".join(

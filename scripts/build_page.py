@@ -91,11 +91,11 @@ def languages() -> list[str]:
 
 def sources() -> list[str]:
     """Every file a page is made from: the templates, the inlined style and script, the manifest, the snapshot
-    (its size and its function table's length), PyScript's module (its chunk's name, for PyScript's frame), every module of the package (the pages
-    draw words and registries from it: any module may hold them), the compiled catalogues, and the build's own
-    code."""
-    found = [CSS, PREFS, MANIFEST, SNAPSHOT, SNAPSHOT_INFO, PYSCRIPT] + sorted(os.path.join(d, n) for d, _dirs, names in os.walk(TEMPLATES)
-                                            for n in names if n.endswith(".html"))
+    (its size and its function table's length), PyScript's module (its chunk's name, for PyScript's frame), every
+    module of the package (the pages draw words and registries from it: any module may hold them), the compiled
+    catalogues, and the build's own code."""
+    found = [CSS, PREFS, MANIFEST, SNAPSHOT, SNAPSHOT_INFO, PYSCRIPT]
+    found += sorted(os.path.join(d, n) for d, _dirs, names in os.walk(TEMPLATES) for n in names if n.endswith(".html"))
     found += sorted(os.path.join(d, n) for d, _dirs, names in os.walk(PACKAGE) for n in names if n.endswith(".py"))
     return found + catalogs.compiled_files() + [os.path.abspath(__file__), os.path.abspath(csp.__file__)]
 

@@ -176,12 +176,13 @@ def test_the_review_runs_in_short_slices_and_gives_what_the_command_line_gives()
     answer = coach.send({"type": "review", "scope": "round"})
     calls, slowest = 0, 0.0
     while answer["running"]:
-        started = time.perf_counter()
+        # this process's processor time, not the clock's: the other test process and its browsers share the cores
+        started = time.process_time()
         answer = coach.send({"type": "think"})
-        slowest = max(slowest, time.perf_counter() - started)
+        slowest = max(slowest, time.process_time() - started)
         calls += 1
     assert calls > 5
-    assert slowest < 0.25, f"one slice took {slowest * 1000:.0f} ms"
+    assert slowest < 0.25, f"one slice took {slowest * 1000:.0f} ms of processor time"
     expected = review.review(coach.session.match)
     assert [(i["round"], i["action"]) for i in answer["items"]] == [(i.round, i.action) for i in expected]
     jump = coach.send({"type": "replay_open", "source": "current"})
