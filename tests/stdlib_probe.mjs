@@ -16,6 +16,9 @@ const options = { indexURL: dir + path.sep,
                   stdout: () => {}, stderr: () => {} };
 if (how === "snapshot") options._loadSnapshot = readFileSync(path.join(dir, "python-snapshot.bin"));
 const pyodide = await loadPyodide(options);
+// whether zipimport holds the standard library zip's directory before any import reads it (the snapshot keeps it)
+const zipDirectory = pyodide.runPython(
+  "import sys, zipimport\nnext(p for p in sys.path if p.endswith('.zip')) in zipimport._zip_directory_cache");
 
 function walk(d, prefix) {
   const out = {};
@@ -75,4 +78,4 @@ random.seed()
 json.dumps({"failed": failed, "steps": steps, "modules": len(sys.modules),
             "stdlib": next(p for p in sys.path if p.endswith(".zip"))})
 `);
-console.log(report);
+console.log(JSON.stringify({ ...JSON.parse(report), zipDirectory }));
