@@ -4,7 +4,9 @@
 // game's cut-down standard library as the game does (its worker downloads the snapshot); plain
 // bare.html runs Python's whole start-up from the files exactly as the pyodide npm package publishes
 // them (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json), as a
-// page using Pyodide out of the box does: whatever the game trims, this yardstick does not get.
+// page using Pyodide out of the box does: whatever the game trims, this yardstick does not get. Its
+// pyodide.asm.mjs is therefore the package's own (../node_modules/pyodide/), not the game's copy with its one
+// change (scripts/patch_runtime.py); the snapshot, taken with the game's copy, is restored with that copy.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
@@ -16,6 +18,8 @@ if (useSnapshot) {   // as the game does (imported only here: the plain bare pag
   const { loadSnapshot } = await import("../static/js/snapshot.js");
   options._loadSnapshot = loadSnapshot(indexURL + "python-snapshot.bin");
   options.stdLibURL = indexURL + "python_stdlib.game.zip";   // the snapshot only fits the zip it was taken with
+} else {
+  options.createPyodideModule = (await import("../node_modules/pyodide/pyodide.asm.mjs")).default;
 }
 const pyodide = await loadPyodide(options);
 performance.mark("mt-python-booted");
