@@ -423,8 +423,9 @@ export function startPython(place, io) {
    * @param {PromiseLike<ArrayBuffer> | null} memory
    * @param {Promise<WebAssembly.Module> | null} [compiled]
    * @param {() => Promise<void>} [fsInit]  Pyodide's hook between the linking and the runtime's start
-   * @param {CreatePyodideModule} [createModule]  Pyodide's module factory, wrapped (bootEarly) */
-  function boot(memory, compiled = null, fsInit = place.nextTask, createModule = undefined) {
+   * @param {CreatePyodideModule} [createModule]  Pyodide's module factory, wrapped (bootEarly, whose wrapper checks
+   *   the table too); from a snapshot it is tableChecked()'s by default */
+  function boot(memory, compiled = null, fsInit = place.nextTask, createModule = memory ? tableChecked() : undefined) {
     globalThis.fetch = compiled ? (input, init) => {
       const url = String(input instanceof Request ? input.url : input);
       if (url !== URLS.wasm) return countingFetch(input, init);
@@ -454,7 +455,7 @@ export function startPython(place, io) {
    * @param {PromiseLike<ArrayBuffer>} memory
    * @param {Promise<WebAssembly.Module>} compiled */
   async function restore(memory, compiled) {
-    const pyodide = await (bootEarly(memory, compiled) || boot(memory, compiled, place.nextTask, tableChecked()));
+    const pyodide = await (bootEarly(memory, compiled) || boot(memory, compiled));
     await place.nextTask();
     if (!pyodide.runPython(STDLIB_CHECK)) throw new Error("the snapshot was taken with another standard library");
     pyodide.runPython("import random\nrandom.seed()");   // not the copy's seed
