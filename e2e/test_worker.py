@@ -190,12 +190,22 @@ def test_every_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_i
         page.wait_for_selector('html[data-offline-ready="1"]', state="attached", timeout=120_000)
         page.reload()
         wait_ready(page)
-        # the service worker answers: both were read ahead at once, and used (the package is the cache's)
+        # the game is cached for offline play: both were read ahead at once, straight from its offline cache
+        # rather than through the service worker, and used (the package is the cache's)
         assert page.evaluate("[window.mtEarly.first, window.mtPythonStart, window.mtEarlyUsed]") == \
             [False, "snapshot", {"module": True, "memory": True, "package": False}]
+        page.wait_for_function("window.mtEarlyFrom")
+        assert page.evaluate("window.mtEarlyFrom") == {"wasm": "cache", "snapshot": "cache"}
         marks = page.evaluate(MARKS)
         assert marks["mt-early-compiled"] <= marks["mt-wasm-compiled"]
         assert marks["mt-early-snapshot"] <= marks["mt-snapshot-arrived"]
+        # two releases' caches (a new one being installed): which one is the page's, only the service worker knows
+        page.evaluate("caches.open('mexican-train:offline:' + new URL('./', location.href).href + '#a-new-release')")
+        page.reload()
+        wait_ready(page)
+        page.wait_for_function("window.mtEarlyFrom")
+        assert page.evaluate("[window.mtPythonStart, window.mtEarlyUsed, window.mtEarlyFrom]") == \
+            ["snapshot", {"module": True, "memory": True, "package": False}, {"wasm": "fetch", "snapshot": "fetch"}]
         context.add_init_script(READ_AHEAD_FAILS)
         page.reload()
         wait_ready(page)

@@ -23,6 +23,7 @@
 const WASM = new URL("../../../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
 const SNAPSHOT = new URL("../../../vendor/pyodide/python-snapshot.bin", import.meta.url).href;
 const PACKAGE = new URL("../../../py/mexican_train.zip", import.meta.url).href;
+const SCOPE = new URL("../../../", import.meta.url).href;   // the service worker's, as sw.js is registered
 const visit = new URLSearchParams(new URL(import.meta.url).hash.slice(1));
 const FIRST = visit.has("first");
 
@@ -35,6 +36,10 @@ const reason = (err) => String(err && /** @type {{message?: string}} */ (err).me
 
 /** @type {MessagePort | null} */
 let port = null;
+/** Where each piece was read: "cache" (the game's offline cache, directly) or "fetch" (the service worker or the
+ *  network). A test hook, posted once both are read (window.mtEarlyFrom).
+ * @type {{wasm?: string, snapshot?: string}} */
+const from = {};
 /** A piece to PyScript's worker if its channel is here, else to the page.
  * @param {EarlyPiece} piece */
 function deliver(piece) {
@@ -67,7 +72,8 @@ const helpers = import("../downloads.js");
 /** The wasm, compiled as it streams in (its download reported to the loading bar on a first visit).
  * @param {Downloads} downloads @param {Progress | null} progress */
 function readWasm(downloads, progress) {
-  return fetch(WASM).then((res) => {
+  const cached = progress ? Promise.resolve(null) : downloads.offlineCached(WASM, SCOPE);
+  return cached.then((hit) => { from.wasm = hit ? "cache" : "fetch"; return hit || fetch(WASM); }).then((res) => {
     if (!res.ok) throw new Error(`${WASM} answered HTTP ${res.status}`);
     if (!progress || !res.body || typeof TransformStream === "undefined") return WebAssembly.compileStreaming(res);
     progress("pyodide.asm.wasm", [0, 0]);
@@ -84,16 +90,24 @@ function readWasm(downloads, progress) {
  * @param {Downloads} downloads @param {Progress | null} progress */
 function readMemory(downloads, progress) {
   const onProgress = progress && ((/** @type {[number, number]} */ got) => progress("python-snapshot.bin", got));
-  return downloads.readSnapshot(SNAPSHOT, onProgress).then(({ memory }) => {
+  // a return visit: the offline cache's copy (held only where the host sent it compressed, so it is the snapshot
+  // itself, never its .gz file); otherwise, or without one, through the service worker or the network
+  const cached = progress ? Promise.resolve(null) : downloads.offlineCached(SNAPSHOT, SCOPE);
+  return cached.then((hit) => {
+    from.snapshot = hit ? "cache" : "fetch";
+    return hit ? hit.arrayBuffer().then((memory) => ({ memory })) : downloads.readSnapshot(SNAPSHOT, onProgress);
+  }).then(({ memory }) => {
     mark("mt-early-snapshot");
     deliver({ mt: true, kind: "early", part: "memory", memory });
   }, (err) => deliver({ mt: true, kind: "early", part: "memory", failed: reason(err) }));
 }
 
-/** The bytes this worker took from the network, for the benchmarks (bench/page_speed.py adds them). */
+/** The bytes this worker took from the network, for the benchmarks (bench/page_speed.py adds them), and where it
+ *  read its pieces. */
 function countBytes() {
   const entries = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"));
   post({ mt: true, kind: "note", name: "mtEarlyBytes", value: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0) });
+  post({ mt: true, kind: "note", name: "mtEarlyFrom", value: from });
 }
 
 if (archive) {
@@ -110,6 +124,6 @@ if (archive) {
     countBytes();
   }).catch((err) => deliver({ mt: true, kind: "early", part: "all", failed: reason(err) }));
 } else {
-  helpers.then((downloads) => Promise.all([readWasm(downloads, null), readMemory(downloads, null)]),
+  helpers.then((downloads) => Promise.all([readWasm(downloads, null), readMemory(downloads, null)]).then(countBytes),
     (err) => deliver({ mt: true, kind: "early", part: "all", failed: reason(err) }));
 }
