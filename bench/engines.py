@@ -92,6 +92,7 @@ def one_run(driver: drivers.Driver, boot: str) -> dict:
         url = server.url + "?boot=" + boot
         driver.open(url)
         first = driver.wait(READY, timeout=300, what="ready")
+        first["marks"] = driver.js(MARKS)
         driver.wait(OFFLINE, timeout=300, what="the offline cache")
         driver.goto(url)
         back = driver.wait(READY, timeout=300, what="ready on the return visit")
@@ -133,8 +134,9 @@ def main(argv: list[str] | None = None) -> int:
                     got = one_run(browsers[engine], boot)
                     raw[engine][boot].append(got)
                     print(f"run {run + 1} {engine:8} {boot:8} first {got['first']['readyMs'] / 1000:6.2f} s "
-                          f"(freeze {got['first']['longestMs'] / 1000:5.2f} s), return {got['return']['readyMs'] / 1000:6.2f} s "
-                          f"(freeze {got['return']['longestMs'] / 1000:5.2f} s)  [{time.monotonic() - t:.0f} s]", flush=True)
+                          f"(freeze {got['first']['longestMs'] / 1000:5.2f} s at {got['first']['longestAt'] / 1000:.2f} s), "
+                          f"return {got['return']['readyMs'] / 1000:6.2f} s (freeze {got['return']['longestMs'] / 1000:5.2f} s "
+                          f"at {got['return']['longestAt'] / 1000:.2f} s)  [{time.monotonic() - t:.0f} s]", flush=True)
         versions = {e: browsers[e].version for e in engines}
     finally:
         for b in browsers.values():

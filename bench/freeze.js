@@ -1,13 +1,14 @@
 // bench/engines.py's freeze timer, added by its server before the page's own scripts (e2e/engines/served.py),
 // never shipped to players: a 10 ms timer that notes the longest gap between two of its ticks until Python is
 // ready (html[data-py-ready]), when it also notes the time. A gap is the longest the main thread could not
-// run a task: a long task, or several in a row. window.__benchFreeze = {readyMs, longestMs} once ready.
+// run a task: a long task, or several in a row. window.__benchFreeze = {readyMs, longestMs, longestAt} once ready
+// (longestAt: when that gap began, ms from the navigation).
 (function () {
   "use strict";
-  var out = window.__benchFreeze = { readyMs: null, longestMs: 0 };
+  var out = window.__benchFreeze = { readyMs: null, longestMs: 0, longestAt: 0 };
   var last = performance.now();
   function note(now) {
-    if (now - last > out.longestMs) out.longestMs = now - last;
+    if (now - last > out.longestMs) { out.longestMs = now - last; out.longestAt = last; }
     last = now;
   }
   function tick() {

@@ -184,6 +184,8 @@ def test_every_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_i
         # the snapshot, so the wasm and the snapshot followed, and PyScript's worker used all three
         assert page.evaluate("[window.mtEarly.first, window.mtPythonStart, window.mtEarlyUsed]") == \
             [True, "snapshot", {"module": True, "memory": True, "package": True}]
+        # the read-ahead's worker sent them itself, whenever they came: never relayed by the page's thread
+        assert page.evaluate("window.mtEarlyHandOver") == "there"
         marks = page.evaluate(MARKS)
         assert marks["mt-early-package"] <= min(marks["mt-early-compiled"], marks["mt-early-snapshot"])
         assert marks["mt-early-compiled"] <= marks["mt-wasm-compiled"]
@@ -209,8 +211,8 @@ def test_every_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_i
         context.add_init_script(READ_AHEAD_FAILS)
         page.reload()
         wait_ready(page)
-        assert page.evaluate("[window.mtPythonStart, window.mtEarlyUsed]") == \
-            ["snapshot", {"module": False, "memory": False, "package": False}]
+        assert page.evaluate("[window.mtPythonStart, window.mtEarlyUsed, window.mtEarlyHandOver]") == \
+            ["snapshot", {"module": False, "memory": False, "package": False}, "here"]
         game = Game(page)
         game.new_match(VS_CPU, set=6, rounds="one", speed="instant", seed=4)
         step = game.attr("data-step")

@@ -32,16 +32,17 @@ const TEXT = DATA.text;
  *   | {mt: true, kind: "early", port: MessagePort}} WorkerNote
  */
 
-// The read-ahead's pieces go to PyScript's worker through the channel it opens (its "early" message). Those that
-// came here before are sent with it; then the channel itself goes to the read-ahead's worker, which sends the rest
-// straight there, without waiting for this thread (busy with the page's modules at that moment on a phone).
-// The read-ahead's performance marks go where the worker's go.
+// The read-ahead's pieces go to PyScript's worker through the channel it opens (its "early" message): the channel
+// goes to the read-ahead's worker with the pieces that came here before, and that worker sends them and the rest
+// straight there, without waiting for this thread (busy with the page's modules at that moment on a phone). Never
+// through the channel from here: Firefox copies a buffer sent on a MessagePort even when it is transferred, and the
+// 31 MB snapshot froze the page for 44-52 ms (a Worker's postMessage moves it). Only a read-ahead that never
+// said anything (it did not start) leaves the channel here. Its performance marks go where the worker's go.
 const early = window.mtEarly;
 /** @type {EarlyPiece[]} */
 const pieces = [];
-/** @type {Set<string>} */
-const arrived = new Set();
-/** "waiting": no channel yet; "here": this thread sends on; "there": the read-ahead's worker has the channel. */
+/** "waiting": no channel yet; "here": this thread sends on; "there": the read-ahead's worker has the channel.
+ * @type {"waiting" | "here" | "there"} */
 let handOver = "waiting";
 let heard = false;   // the read-ahead's worker has said something, so it runs: only then is the channel given to it
 /** @type {MessagePort | null} */
@@ -65,8 +66,7 @@ function sendOnAsIs(piece) {
 /** PyScript's worker asks for the pieces through ``port``.
  * @param {MessagePort} port */
 function earlyAsked(port) {
-  const done = arrived.has("all") || (arrived.has("module") && arrived.has("memory"));
-  if (early && heard && !done) {
+  if (early && heard) {
     const kept = pieces.splice(0);
     early.worker.postMessage({ port, pieces: kept }, [port, ...buffersOf(kept)]);
     handOver = "there";
@@ -75,6 +75,7 @@ function earlyAsked(port) {
     handOver = "here";
     pieces.splice(0).forEach(sendOn);
   }
+  window.mtEarlyHandOver = handOver;   // test hook
 }
 if (early) {
   /** @param {unknown} message */
@@ -84,7 +85,6 @@ if (early) {
     if (piece.kind !== "early") {
       fromWorker(new MessageEvent("message", { data: piece }));
     } else {
-      arrived.add(/** @type {EarlyPiece} */ (piece).part);
       sendOn(/** @type {EarlyPiece} */ (piece));
     }
   };
