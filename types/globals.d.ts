@@ -98,6 +98,8 @@ interface Window {
   mtInput?: boolean;
   /** Set by static/js/python.js: where PyScript's frame (static/js/pyscript-frame.js) hands over PyScript's module. */
   mtPyScript?: { loaded(core: typeof import("../vendor/pyscript/core.js")): void; failed(err: unknown): void };
+  /** Set by static/js/pyscript-frame.js: PyScript's module on its way, when python.js has not asked for it yet. */
+  mtPyScriptLoading?: Promise<typeof import("../vendor/pyscript/core.js")>;
   /** Set by static/js/python.js once Python is ready. */
   mtPython?: MtPython;
   /** Set by py/page.py when Python runs on the page's thread. */

@@ -90,6 +90,17 @@
       ahead.onmessageerror = function () { fail("a piece could not be received"); };
     } catch (e) { window.mtEarly = undefined; }   // no module workers: PyScript's worker reads them itself
   }
+  // PyScript's frame (static/js/pyscript-frame.js), from the page's first script on rather than once python.js
+  // and its imports have loaded: PyScript's worker can only be made once PyScript has loaded there.
+  // (The game's page only, as the read-ahead: a friend's page has no Python.)
+  if (!/[?&]worker=0\b/.test(location.search) && typeof Worker !== "undefined" && document.currentScript
+      && document.currentScript.hasAttribute("data-read-ahead")) {
+    var frame = document.createElement("iframe");
+    frame.id = "pyscript-frame";
+    frame.hidden = true;
+    frame.src = "./pyscript.html";
+    document.documentElement.appendChild(frame);
+  }
 
   var KEY = "mexican-train:prefs:ui";
   var MOTIONS = { system: 1, reduce: 1, full: 1 };

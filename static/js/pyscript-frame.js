@@ -1,4 +1,5 @@
-// PyScript's module, loaded in the empty frame static/js/python.js makes for it, and handed to the page.
+// PyScript's module, loaded in the empty frame the page's first script makes for it (static/js/prefs.js; or
+// static/js/python.js, where that script did not), and handed to the page.
 //
 // Why a frame: PyScript watches the document it is loaded in for Python scripts and py-* attributes, with a
 // MutationObserver over every node added and every attribute changed, and XPath over every attribute of each
@@ -12,5 +13,9 @@ import { installIdbStandIn } from "./idb-standin.js";
 installIdbStandIn(window, () => { if (parent !== window && parent.mtBoot) parent.mtBoot.idbFallback = true; });
 
 const page = /** @type {Window} */ (parent);
-const hand = page !== window ? page.mtPyScript : undefined;
-if (hand) import("../../vendor/pyscript/core.js").then(hand.loaded, hand.failed);
+if (page !== window) {
+  const loading = import("../../vendor/pyscript/core.js");
+  // python.js waits for it (mtPyScript), or takes it later (mtPyScriptLoading)
+  page.mtPyScriptLoading = loading;
+  if (page.mtPyScript) loading.then(page.mtPyScript.loaded, page.mtPyScript.failed);
+}

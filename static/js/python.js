@@ -122,20 +122,27 @@ let refuse = () => {};
 let started = null;
 
 /** PyScript's module, loaded in an empty frame of its own (static/js/pyscript-frame.js says why), or, for Python on
- * the page's thread, in the page itself (there it runs the page's <script type="py">).
+ * the page's thread, in the page itself (there it runs the page's <script type="py">). The page's first script
+ * (static/js/prefs.js) makes the frame already, so that PyScript loads while this module and the page's load:
+ * PyScript's module is then waiting (mtPyScriptLoading), or the frame hands it over once loaded (mtPyScript).
  * @param {"frame" | "page"} where
  * @returns {Promise<typeof import("../../vendor/pyscript/core.js")>} */
 function loadPyScript(where) {
   if (where === "page") return import("../../vendor/pyscript/core.js");
+  if (window.mtPyScriptLoading) return window.mtPyScriptLoading;
   return new Promise((resolve, reject) => {
     window.mtPyScript = { loaded: resolve, failed: reject };
+    // a frame without the frame's module, or one whose module did not run
+    const giveUp = () => setTimeout(() => reject(new Error("PyScript's frame did not load PyScript")), 30_000);
+    if (document.getElementById("pyscript-frame")) {
+      giveUp();
+      return;
+    }
     const frame = document.createElement("iframe");
     frame.id = "pyscript-frame";
     frame.hidden = true;
     frame.src = new URL("../../pyscript.html", import.meta.url).href;
-    frame.addEventListener("load", () => {   // a page without the frame's module, or one that did not run
-      setTimeout(() => reject(new Error("PyScript's frame did not load PyScript")), 30_000);
-    });
+    frame.addEventListener("load", giveUp);
     (document.body || document.documentElement).append(frame);
   });
 }
