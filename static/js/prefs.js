@@ -91,10 +91,11 @@
     } catch (e) { window.mtEarly = undefined; }   // no module workers: PyScript's worker reads them itself
   }
   // PyScript's frame (static/js/pyscript-frame.js), from the page's first script on rather than once python.js
-  // and its imports have loaded: PyScript's worker can only be made once PyScript has loaded there.
-  // (The game's page only, as the read-ahead: a friend's page has no Python.)
-  if (!/[?&]worker=0\b/.test(location.search) && typeof Worker !== "undefined" && document.currentScript
-      && document.currentScript.hasAttribute("data-read-ahead")) {
+  // and its imports have loaded: PyScript's worker can only be made once PyScript has loaded there. Only on a
+  // return visit (the service worker's cache answers at once) and on the game's page (a friend's page has no
+  // Python): on a first visit the frame's downloads would compete with the page's own and delay its first paint.
+  if (window.mtLoadedByWorker && !/[?&]worker=0\b/.test(location.search) && typeof Worker !== "undefined"
+      && document.currentScript && document.currentScript.hasAttribute("data-read-ahead")) {
     var frame = document.createElement("iframe");
     frame.id = "pyscript-frame";
     frame.hidden = true;
