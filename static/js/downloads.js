@@ -130,9 +130,9 @@ export async function readSnapshot(url, onProgress) {
 // The game's offline cache, as scripts/sw.template.js names it: "mexican-train:offline:" + the service worker's
 // scope + "#" + the release. A return visit's read-ahead (static/js/worker/early.js) reads Python's wasm and
 // snapshot there itself rather than through the service worker, whose fetch handler streams every byte to the
-// page's worker: the 31 MB snapshot in 120-130 ms instead of 270-330 ms in Firefox, 80 instead of ~240 in WebKit;
-// the wasm compiled in 85-130 ms instead of 200-240 in Chromium's worker at a quarter of a core
-// (bench/boot_profile.py, bench/engines.py).
+// page's worker: the 31 MB snapshot in 117-132 ms instead of 271-328 ms in Firefox, 77-93 instead of 208-248 in
+// WebKit; the wasm compiled in 83-127 ms instead of 191-481 in Chromium's worker at a quarter of a core (a worker
+// reading one way and the other in turn: the README, On a phone, 2026-12-05).
 export const OFFLINE_CACHE_PREFIX = "mexican-train:offline:";
 
 /**
