@@ -133,22 +133,36 @@ export async function readSnapshot(url, onProgress) {
 // page's worker: the 31 MB snapshot in 117-132 ms instead of 271-328 ms in Firefox, 77-93 instead of 208-248 in
 // WebKit; the wasm compiled in 83-127 ms instead of 191-481 in Chromium's worker at a quarter of a core (a worker
 // reading one way and the other in turn: the README, On a phone, 2026-12-05).
-export const OFFLINE_CACHE_PREFIX = "mexican-train:offline:";
+const OFFLINE_CACHE_PREFIX = "mexican-train:offline:";
 
 /**
- * ``url`` as the game's offline cache holds it, or null: no such cache (a first visit, storage refused), the
- * file not in it, or two releases' caches (a new one being installed: the service worker knows which to use).
- * @param {string} url
+ * The name of the game's offline cache, or null: none (a first visit, storage refused), or two releases' caches
+ * (a new one being installed: the service worker knows which to use).
  * @param {string} scope  the service worker's scope: the site's root, where sw.js is
- * @returns {Promise<Response | null>}
+ * @returns {Promise<string | null>}
  */
-export async function offlineCached(url, scope) {
+export async function offlineCacheName(scope) {
   try {
     if (typeof caches === "undefined") return null;
     const prefix = OFFLINE_CACHE_PREFIX + scope + "#";
     const names = (await caches.keys()).filter((name) => name.startsWith(prefix));
-    if (names.length !== 1) return null;
-    const hit = await caches.match(url, { cacheName: names[0] });
+    return names.length === 1 ? names[0] : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * ``url`` as the offline cache ``name`` holds it, or null: no cache, or the file not in it. (caches.match, never
+ * caches.open: a cache the service worker deletes meanwhile is not made again.)
+ * @param {string} url
+ * @param {string | null} name  offlineCacheName's answer
+ * @returns {Promise<Response | null>}
+ */
+export async function offlineCached(url, name) {
+  if (!name) return null;
+  try {
+    const hit = await caches.match(url, { cacheName: name });
     return hit && hit.ok ? hit : null;
   } catch {
     return null;

@@ -5,7 +5,7 @@
 // static/js/worker/py-worker.js) instead of reading them itself.
 //
 // Two visits, told by this module's URL fragment:
-//   (none)        a return visit: the service worker's cache answers, so both are read at once.
+//   (none)        a return visit: both are read at once, from the game's offline cache (downloads.offlineCached).
 //   first[&slow]  a first visit: the package archive first, whose download's throughput says whether the snapshot
 //                 is worth its bytes (downloads.tooSlowForSnapshot, as PyScript's worker decides; ``slow``: the
 //                 page's browser hints at a slow connection); then the wasm, and the snapshot only if it is. Their
@@ -70,10 +70,13 @@ const helpers = import("../downloads.js");
 /** @typedef {ReturnType<Downloads["progressSender"]>} Progress */
 
 /** The wasm, compiled as it streams in (its download reported to the loading bar on a first visit).
- * @param {Downloads} downloads @param {Progress | null} progress */
-function readWasm(downloads, progress) {
-  const cached = progress ? Promise.resolve(null) : downloads.offlineCached(WASM, SCOPE);
-  return cached.then((hit) => { from.wasm = hit ? "cache" : "fetch"; return hit || fetch(WASM); }).then((res) => {
+ * @param {Downloads} downloads @param {Progress | null} progress
+ * @param {Promise<string | null>} cache  the offline cache's name on a return visit (null: none, a first visit) */
+function readWasm(downloads, progress, cache) {
+  return cache.then((name) => downloads.offlineCached(WASM, name)).then((hit) => {
+    from.wasm = hit ? "cache" : "fetch";
+    return hit || fetch(WASM);
+  }).then((res) => {
     if (!res.ok) throw new Error(`${WASM} answered HTTP ${res.status}`);
     if (!progress || !res.body || typeof TransformStream === "undefined") return WebAssembly.compileStreaming(res);
     progress("pyodide.asm.wasm", [0, 0]);
@@ -87,13 +90,13 @@ function readWasm(downloads, progress) {
 }
 
 /** The snapshot's memory (its download reported on a first visit).
- * @param {Downloads} downloads @param {Progress | null} progress */
-function readMemory(downloads, progress) {
+ * @param {Downloads} downloads @param {Progress | null} progress
+ * @param {Promise<string | null>} cache  as readWasm's */
+function readMemory(downloads, progress, cache) {
   const onProgress = progress && ((/** @type {[number, number]} */ got) => progress("python-snapshot.bin", got));
   // a return visit: the offline cache's copy (held only where the host sent it compressed, so it is the snapshot
   // itself, never its .gz file); otherwise, or without one, through the service worker or the network
-  const cached = progress ? Promise.resolve(null) : downloads.offlineCached(SNAPSHOT, SCOPE);
-  return cached.then((hit) => {
+  return cache.then((name) => downloads.offlineCached(SNAPSHOT, name)).then((hit) => {
     from.snapshot = hit ? "cache" : "fetch";
     return hit ? hit.arrayBuffer().then((memory) => ({ memory })) : downloads.readSnapshot(SNAPSHOT, onProgress);
   }).then(({ memory }) => {
@@ -103,8 +106,8 @@ function readMemory(downloads, progress) {
 }
 
 /** The bytes this worker took from the network, for the benchmarks (bench/page_speed.py adds them), and where it
- *  read its pieces. */
-function countBytes() {
+ *  read its pieces (a test hook). */
+function noteReads() {
   const entries = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"));
   post({ mt: true, kind: "note", name: "mtEarlyBytes", value: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0) });
   post({ mt: true, kind: "note", name: "mtEarlyFrom", value: from });
@@ -118,12 +121,16 @@ if (archive) {
     deliver({ mt: true, kind: "early", part: "package", package: bytes, rate });
     const progress = downloads.progressSender((message) => post({ mt: true, ...message }));
     const slow = downloads.tooSlowForSnapshot(rate, visit.has("slow"));
-    const wasm = readWasm(downloads, progress);   // both starts need it
+    const none = Promise.resolve(null);   // a first visit: nothing is cached yet
+    const wasm = readWasm(downloads, progress, none);   // both starts need it
     if (slow) deliver({ mt: true, kind: "early", part: "memory", skipped: slow });
-    await Promise.all([wasm, slow ? null : readMemory(downloads, progress)]);
-    countBytes();
+    await Promise.all([wasm, slow ? null : readMemory(downloads, progress, none)]);
+    noteReads();
   }).catch((err) => deliver({ mt: true, kind: "early", part: "all", failed: reason(err) }));
 } else {
-  helpers.then((downloads) => Promise.all([readWasm(downloads, null), readMemory(downloads, null)]).then(countBytes),
+  helpers.then((downloads) => {
+    const cache = downloads.offlineCacheName(SCOPE);   // looked up once, for both
+    return Promise.all([readWasm(downloads, null, cache), readMemory(downloads, null, cache)]).then(noteReads);
+  },
     (err) => deliver({ mt: true, kind: "early", part: "all", failed: reason(err) }));
 }
