@@ -30,6 +30,10 @@ def test_python_is_not_on_the_pages_thread_and_a_tap_is_answered_while_it_works(
     # nothing of Pyodide or of the game's Python on the page: no interpreter, no door but the worker's
     assert page.evaluate("() => [typeof window.pyodide, typeof window.loadPyodide, typeof window.mtApi]") == \
         ["undefined", "undefined", "undefined"]
+    # PyScript's module, in its frame, asked the frame's stand-in whether SharedArrayBuffer can be made (the cheap
+    # answer, static/js/pyscript-frame.js says why), and the stand-in is gone again
+    assert page.evaluate("""() => { const frame = document.getElementById('pyscript-frame').contentWindow;
+        return [frame.mtSharedArrayBufferAsked, 'SharedArrayBuffer' in frame]; }""") == [True, False]
     # Python works without a break for 20 s (a test hook)...
     page.evaluate("""() => { window.spinDone = false;
         window.mtTest.call({type: 'spin', ms: 20000}).then(() => { window.spinDone = true; }); }""")

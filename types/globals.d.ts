@@ -100,6 +100,9 @@ interface Window {
   mtPyScript?: { loaded(core: typeof import("../vendor/pyscript/core.js")): void; failed(err: unknown): void };
   /** Set by static/js/pyscript-frame.js: PyScript's module on its way, when python.js has not asked for it yet. */
   mtPyScriptLoading?: Promise<typeof import("../vendor/pyscript/core.js")>;
+  /** Set in PyScript's frame by static/js/pyscript-frame.js when PyScript's module asked its SharedArrayBuffer
+   * stand-in (a test hook). */
+  mtSharedArrayBufferAsked?: boolean;
   /** Set by static/js/python.js once Python is ready. */
   mtPython?: MtPython;
   /** Set by py/page.py when Python runs on the page's thread. */
