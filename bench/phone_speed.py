@@ -10,9 +10,12 @@ The phone: headless Chromium (``CHROMIUM``, default /usr/bin/chromium) at 360x74
 touch, the processor slowed ``--cpu`` times (default 4, Lighthouse's mobile setting): the page's thread with
 the DevTools protocol's ``Emulation.setCPUThrottlingRate``, which does not reach workers, and every worker's
 thread (Python's among them) with a CPU quota of 1/rate of a core (bench/throttle.py); the first lines show
-that it reaches Python (a fixed loop timed in Python's worker, throttled and not). The network is throttled with
-``Network.emulateNetworkConditions`` (it throttles the page's workers too): Fast 4G = 40 ms, 9 Mbit/s down, 1.5
-up; Slow 4G = 150 ms, 1.6 Mbit/s down, 0.75 up (Lighthouse's).
+that it reaches Python (a fixed loop timed in Python's worker, throttled and not). The network is one link
+emulated by the server itself (``LINK``): every response waits the link's latency before its head, and every
+body's bytes share its download rate in the order they are sent, whoever asked for them: Fast 4G = 40 ms,
+9 Mbit/s down; Slow 4G = 150 ms, 1.6 Mbit/s down (Lighthouse's). DevTools' ``Network.emulateNetworkConditions``,
+used before 2026-12-05, slowed the page's requests and its read-ahead worker's, but not those of PyScript's worker,
+which PyScript's frame makes (its 765 kB standard library in 8 ms on Slow 4G, its first byte after 3-10 ms).
 
 The site is dist/ (``python3 -m scripts.build_dist`` first), served in this process the way a static
 host serves it (scripts/static_host.py: brotli or gzip from the precompressed twins, text and wasm
@@ -111,6 +114,43 @@ METRICS_JS = """() => {
 }"""
 
 
+class Link:
+    """The phone's network, emulated where every request meets it: at the server. A response's head waits the
+    latency; its body is sent in chunks, each taking its share of the one download rate in turn (a request's bytes
+    and another's interleave as they are sent), so that the page, its frame and every worker share one link."""
+
+    CHUNK = 1 << 14
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.latency = 0.0
+        self.rate: float | None = None   # bytes a second; None: no throttling
+        self.free_at = 0.0
+
+    def set(self, net: str) -> None:
+        """The network of the next loads: a key of NETS, or anything else for none."""
+        with self.lock:
+            self.latency, self.rate = (NETS[net][0] / 1000, NETS[net][1]) if net in NETS else (0.0, None)
+            self.free_at = 0.0
+
+    def wait_latency(self) -> None:
+        if self.latency:
+            time.sleep(self.latency)
+
+    def send(self, nbytes: int) -> None:
+        """Wait until the link has carried ``nbytes`` more, after what was sent before them."""
+        with self.lock:
+            if not self.rate:
+                return
+            now = time.monotonic()
+            self.free_at = max(now, self.free_at) + nbytes / self.rate
+            wait = self.free_at - now
+        time.sleep(wait)
+
+
+LINK = Link()
+
+
 class Counter:
     """Body bytes the server sent, in total and per path (thread-safe)."""
 
@@ -141,6 +181,22 @@ def make_server(site: str, counter: Counter) -> http.server.ThreadingHTTPServer:
         def count(self, n):
             counter.add(self.path.split("?", 1)[0], n)
 
+        def send_head(self):
+            LINK.wait_latency()
+            return super().send_head()
+
+        def copyfile(self, source, outputfile):
+            while True:
+                chunk = source.read(Link.CHUNK)
+                if not chunk:
+                    break
+                LINK.send(len(chunk))
+                try:
+                    outputfile.write(chunk)
+                except (BrokenPipeError, ConnectionResetError):   # the browser closed while the link was slow
+                    return
+                self.count(len(chunk))
+
         def log_message(self, *a):
             pass
 
@@ -150,13 +206,11 @@ def make_server(site: str, counter: Counter) -> http.server.ThreadingHTTPServer:
 
 
 def throttle(context, page, net: str, cpu: float) -> Throttle:
-    """The page's network, and its processor with its workers' (bench/throttle.py), as the phone's."""
+    """The network of this process's servers (LINK), and the page's processor with its workers' (bench/throttle.py),
+    as the phone's."""
+    LINK.set(net)
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
-    if net in NETS:
-        latency, down, up = NETS[net]
-        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": latency,
-                 "downloadThroughput": down, "uploadThroughput": up, "connectionType": "cellular4g"})
     return Throttle(cdp, cpu)
 
 
