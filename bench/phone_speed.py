@@ -13,9 +13,10 @@ thread (Python's among them) with a CPU quota of 1/rate of a core (bench/throttl
 that it reaches Python (a fixed loop timed in Python's worker, throttled and not). The network is one link
 emulated by the server itself (``LINK``): every response waits the link's latency before its head, and every
 body's bytes share its download rate in the order they are sent, whoever asked for them: Fast 4G = 40 ms,
-9 Mbit/s down; Slow 4G = 150 ms, 1.6 Mbit/s down (Lighthouse's). DevTools' ``Network.emulateNetworkConditions``,
-used before 2026-12-05, slowed the page's requests and its read-ahead worker's, but not those of PyScript's worker,
-which PyScript's frame makes (its 765 kB standard library in 8 ms on Slow 4G, its first byte after 3-10 ms).
+9 Mbit/s down; Slow 4G = 150 ms, 1.6 Mbit/s down (Lighthouse's; requests, a few hundred bytes each, are not
+slowed on their way up). DevTools' ``Network.emulateNetworkConditions``, used before 2026-12-05, slowed the page's
+requests and its read-ahead worker's, but not those of PyScript's worker, which PyScript's frame makes (its 765 kB
+standard library in 8 ms on Slow 4G, its first byte after 3-10 ms).
 
 The site is dist/ (``python3 -m scripts.build_dist`` first), served in this process the way a static
 host serves it (scripts/static_host.py: brotli or gzip from the precompressed twins, text and wasm
