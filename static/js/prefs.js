@@ -65,30 +65,34 @@
     // (static/js/worker/early.js), while PyScript loads: from the cache on a return visit; on a first visit
     // after the package, whose download says whether the snapshot is worth its bytes. python.js hands them to
     // PyScript's worker. The worker's messages are kept here until python.js takes them (window.mtEarly).
-    try {
+    if (typeof Worker !== "undefined") {   // without workers Python runs on this thread, and reads them itself
       var first = !window.mtLoadedByWorker;
       // downloads.slowConnection's test, which this inline script cannot import
       var connection = /** @type {{connection?: NetworkInformation}} */ (navigator).connection || {};
       var slow = connection.saveData === true || ["slow-2g", "2g", "3g"].indexOf(connection.effectiveType || "") >= 0;
-      var ahead = new Worker("./static/js/worker/early.js" + (first ? "#first" + (slow ? "&slow" : "") : ""),
-                             { type: "module" });
       /** @type {unknown[]} */
       var parts = [];
-      window.mtEarly = { worker: ahead, first: first, parts: parts, onpart: null };
-      ahead.onmessage = function (event) {
-        var early = /** @type {NonNullable<Window["mtEarly"]>} */ (window.mtEarly);
-        if (early.onpart) early.onpart(event.data); else parts.push(event.data);
-      };
+      /** @type {NonNullable<Window["mtEarly"]>} */
+      var ahead = window.mtEarly = { worker: null, first: first, parts: parts, onpart: null };
+      /** @param {unknown} message */
+      var deliver = function (message) { if (ahead.onpart) ahead.onpart(message); else parts.push(message); };
       /** @param {string} why */
-      var fail = function (why) {
-        var failed = { mt: true, kind: "early", part: "all", failed: why };
-        var early = /** @type {NonNullable<Window["mtEarly"]>} */ (window.mtEarly);
-        if (early.onpart) early.onpart(failed); else parts.push(failed);
+      var fail = function (why) { deliver({ mt: true, kind: "early", part: "all", failed: why }); };
+      var make = function () {
+        try {
+          var worker = ahead.worker = new Worker("./static/js/worker/early.js"
+                                                 + (first ? "#first" + (slow ? "&slow" : "") : ""), { type: "module" });
+          worker.onmessage = function (event) { deliver(event.data); };
+          worker.onerror = function (event) { fail(event.message || "the worker failed to start"); };
+          // a piece this thread could not receive would otherwise be waited for for ever: Python's worker reads it
+          worker.onmessageerror = function () { fail("a piece could not be received"); };
+        } catch (e) { fail("the worker could not be made (" + e + ")"); }   // PyScript's worker reads them itself
       };
-      ahead.onerror = function (event) { fail(event.message || "the worker failed to start"); };
-      // a piece this thread could not receive would otherwise be waited for for ever: Python's worker reads it
-      ahead.onmessageerror = function () { fail("a piece could not be received"); };
-    } catch (e) { window.mtEarly = undefined; }   // no module workers: PyScript's worker reads them itself
+      // On a first visit made one task later, once the parser has given the thread back: making a worker was
+      // 3-10 ms of the parser's first task on the emulated phone, a first visit's longest (README: On a phone).
+      // On a return visit at once: that task is short there, and the pieces are wanted as early as can be.
+      if (first) setTimeout(make, 0); else make();
+    }
   }
   // PyScript's frame (static/js/pyscript-frame.js), from the page's first script on rather than once python.js
   // and its imports have loaded: PyScript's worker can only be made once PyScript has loaded there. Only on a

@@ -47,6 +47,8 @@ let handOver = "waiting";
 let heard = false;   // the read-ahead's worker has said something, so it runs: only then is the channel given to it
 /** @type {MessagePort | null} */
 let earlyPort = null;
+/** @type {Worker | null} the read-ahead's worker, once it has the channel */
+let handedTo = null;
 /** @param {EarlyPiece[]} some */
 const buffersOf = (some) => some.flatMap((piece) => (piece.memory ? [piece.memory] : piece.package ? [piece.package] : []));
 /** @param {EarlyPiece} piece */
@@ -59,16 +61,17 @@ function sendOn(piece) {
 }
 /** @param {EarlyPiece} piece */
 function sendOnAsIs(piece) {
-  if (handOver === "there") /** @type {NonNullable<Window["mtEarly"]>} */ (early).worker.postMessage({ pieces: [piece] }, buffersOf([piece]));
+  if (handOver === "there") /** @type {Worker} */ (handedTo).postMessage({ pieces: [piece] }, buffersOf([piece]));
   else if (handOver === "here") /** @type {MessagePort} */ (earlyPort).postMessage(piece, buffersOf([piece]));
   else pieces.push(piece);
 }
 /** PyScript's worker asks for the pieces through ``port``.
  * @param {MessagePort} port */
 function earlyAsked(port) {
-  if (early && heard) {
+  if (early && early.worker && heard) {
     const kept = pieces.splice(0);
-    early.worker.postMessage({ port, pieces: kept }, [port, ...buffersOf(kept)]);
+    handedTo = early.worker;
+    handedTo.postMessage({ port, pieces: kept }, [port, ...buffersOf(kept)]);
     handOver = "there";
   } else {
     earlyPort = port;
@@ -106,7 +109,7 @@ function fromWorker(event) {
   } else if (data.kind === "note") {
     /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window))[data.name] = data.value;
     if (data.name === "idbFallback" && window.mtBoot) window.mtBoot.idbFallback = true;
-    if (data.name === "mtEarlyUsed" && early) early.worker.terminate();   // its work is done
+    if (data.name === "mtEarlyUsed" && early && early.worker) early.worker.terminate();   // its work is done
   } else if (data.kind === "mark") {
     performance.mark(data.name, { startTime: Math.max(0, data.at - performance.timeOrigin) });
   } else if (data.kind === "failed") {
@@ -228,7 +231,7 @@ async function start() {
       const reason = String(err && /** @type {{message?: string}} */ (err).message || err);
       console.warn(`Python runs on the page's thread: no worker could be started (${reason})`);
       if (started) started.terminate();
-      if (early) { early.worker.terminate(); early.onpart = () => {}; pieces.length = 0; }   // not for the page's thread
+      if (early) { if (early.worker) early.worker.terminate(); early.onpart = () => {}; pieces.length = 0; }   // not for the page's thread
       const note = document.getElementById("load-fallback");
       if (note) { note.textContent = TEXT.loadOnPage; note.hidden = false; }
       python = await onPage();
