@@ -24,7 +24,7 @@ installIdbStandIn(window, () => { if (parent !== window && parent.mtBoot) parent
  * @param {typeof globalThis} scope
  */
 function standInForSharedArrayBuffer(scope) {
-  if ("SharedArrayBuffer" in scope) return () => {};
+  if (typeof scope.SharedArrayBuffer !== "undefined") return () => {};   // a cross-origin isolated page: the real one
   Object.defineProperty(scope, "SharedArrayBuffer", {
     configurable: true, writable: true,
     value: function SharedArrayBuffer() {
