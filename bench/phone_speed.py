@@ -210,9 +210,7 @@ def throttle(context, page, net: str, cpu: float) -> Throttle:
     """The network of this process's servers (LINK), and the page's processor with its workers' (bench/throttle.py),
     as the phone's."""
     LINK.set(net)
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    return Throttle(cdp, cpu)
+    return Throttle(context.new_cdp_session(page), cpu)
 
 
 class Visit:
