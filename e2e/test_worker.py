@@ -34,6 +34,13 @@ def test_python_is_not_on_the_pages_thread_and_a_tap_is_answered_while_it_works(
     # answer, static/js/pyscript-frame.js says why), and the stand-in is gone again
     assert page.evaluate("""() => { const frame = document.getElementById('pyscript-frame').contentWindow;
         return [frame.mtSharedArrayBufferAsked, 'SharedArrayBuffer' in frame]; }""") == [True, False]
+    # PyScript's evaluation imports its error plugin's module (switched off, it still is told so): the frame's
+    # preloads asked for it (scripts/build_page.pyscript_modules) before PyScript's chunk had even arrived, so
+    # not inside that chunk's evaluation
+    asked = page.evaluate("""() => Object.fromEntries(document.getElementById('pyscript-frame').contentWindow
+        .performance.getEntriesByType('resource').map((e) => [e.name.replace(/^.*\\/vendor\\/pyscript\\//, '')
+        .replace(/-[^-.]+\\.js$/, ''), [e.startTime, e.responseEnd]]))""")
+    assert asked["error"][0] < asked["core"][1], asked
     # Python works without a break for 20 s (a test hook)...
     page.evaluate("""() => { window.spinDone = false;
         window.mtTest.call({type: 'spin', ms: 20000}).then(() => { window.spinDone = true; }); }""")
