@@ -200,6 +200,10 @@ def test_every_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_i
         marks = page.evaluate(MARKS)
         assert marks["mt-early-package"] <= min(marks["mt-early-compiled"], marks["mt-early-snapshot"])
         assert marks["mt-early-compiled"] <= marks["mt-wasm-compiled"]
+        # its work done, the read-ahead's worker is ended only once the game is ready and the page idle (ending
+        # one that read from the network is a long task of the browser's own: python.js endWhenReadyAndIdle)
+        page.wait_for_function("window.mtEarlyEnded")
+        assert page.evaluate("window.mtEarlyEnded") >= page.evaluate(MARKS)["mt-ready"]
         page.wait_for_selector('html[data-offline-ready="1"]', state="attached", timeout=120_000)
         page.reload()
         wait_ready(page)

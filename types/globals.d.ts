@@ -92,6 +92,8 @@ interface Window {
   mtEarly?: { worker: Worker | null; first: boolean; parts: unknown[]; onpart: ((message: unknown) => void) | null };
   /** Test hook: who sent the read-ahead's pieces to PyScript's worker ("there": the read-ahead's worker). */
   mtEarlyHandOver?: "here" | "there";
+  /** when the read-ahead's worker was ended, ms from the navigation (a test hook) */
+  mtEarlyEnded?: number;
   /** Set by static/js/prefs.js: another service worker took over since (offline.js offers the reload). */
   mtTakenOver?: boolean;
   /** Set by static/js/input.js once the page's own input handling is there (prefs.js answers until then). */
