@@ -201,7 +201,7 @@ def test_every_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_i
         assert marks["mt-early-package"] <= min(marks["mt-early-compiled"], marks["mt-early-snapshot"])
         assert marks["mt-early-compiled"] <= marks["mt-wasm-compiled"]
         # its work done, the read-ahead's worker is ended only once the game is ready and the page idle (ending
-        # one that read from the network is a long task of the browser's own: python.js endWhenReadyAndIdle)
+        # one that read from the network is a long task of the browser's own: python.js endEarlyWorker)
         page.wait_for_function("window.mtEarlyEnded")
         assert page.evaluate("window.mtEarlyEnded") >= page.evaluate(MARKS)["mt-ready"]
         page.wait_for_selector('html[data-offline-ready="1"]', state="attached", timeout=120_000)
@@ -216,6 +216,8 @@ def test_every_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_i
         marks = page.evaluate(MARKS)
         assert marks["mt-early-compiled"] <= marks["mt-wasm-compiled"]
         assert marks["mt-early-snapshot"] <= marks["mt-snapshot-arrived"]
+        # having read the offline cache, it ends at once, before ready (quick to end)
+        assert page.evaluate("window.mtEarlyEnded") < marks["mt-ready"]
         # two releases' caches (a new one being installed): which one is the page's, only the service worker knows
         page.evaluate("caches.open('mexican-train:offline:' + new URL('./', location.href).href + '#a-new-release')")
         page.reload()

@@ -96,30 +96,33 @@ if (early) {
 }
 
 /**
- * End the read-ahead's worker once the game is ready and the page has nothing to do. Chromium's end of a worker that
- * read from the network is a task of 35-63 ms on the page's thread (DidTerminateWorkerThread, in traces on the
- * emulated phone; 1-5 ms for one that read the offline cache), whether the page ends it or it closes itself; ended as
- * soon as PyScript's worker had its pieces, it was a first visit's long task just before ready. Left running it holds
- * about 40 MB, so it is ended, in the first idle moment after ready (README: On a phone).
- * @param {Worker} worker
+ * End the read-ahead's worker, its work done. Chromium's end of a worker that read from the network is a task of
+ * 35-63 ms on the page's thread (DidTerminateWorkerThread, in traces on the emulated phone), whether the page ends
+ * it or it closes itself; ended as soon as PyScript's worker had its pieces, that fell just before ready on first
+ * visits. So a first visit's is ended in the first idle moment after ready; one that read the offline cache (a
+ * return visit) ends in 1-5 ms and is ended at once, as before. Left running, it would hold about 40 MB.
+ * @param {Worker} worker  @param {boolean} first  a first visit's
  */
-function endWhenReadyAndIdle(worker) {
+function endEarlyWorker(worker, first) {
   const html = document.documentElement;
   const now = () => {
     worker.terminate();
     window.mtEarlyEnded = performance.now();   // test hook
   };
-  const end = () => {
+  const idle = () => {
     if (typeof requestIdleCallback === "function") requestIdleCallback(now, { timeout: 2000 });
     else setTimeout(now, 200);
   };
-  if (html.hasAttribute("data-py-ready")) { end(); return; }
-  const watch = new MutationObserver(() => {
-    if (!html.hasAttribute("data-py-ready")) return;
-    watch.disconnect();
-    end();
-  });
-  watch.observe(html, { attributes: true, attributeFilter: ["data-py-ready"] });
+  if (!first) now();
+  else if (html.hasAttribute("data-py-ready")) idle();
+  else {
+    const watch = new MutationObserver(() => {
+      if (!html.hasAttribute("data-py-ready")) return;
+      watch.disconnect();
+      idle();
+    });
+    watch.observe(html, { attributes: true, attributeFilter: ["data-py-ready"] });
+  }
 }
 
 /** What the worker's interpreter module posts: progress, marks and test hooks' values, or its failure.
@@ -136,7 +139,7 @@ function fromWorker(event) {
   } else if (data.kind === "note") {
     /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window))[data.name] = data.value;
     if (data.name === "idbFallback" && window.mtBoot) window.mtBoot.idbFallback = true;
-    if (data.name === "mtEarlyUsed" && early && early.worker) endWhenReadyAndIdle(early.worker);   // its work is done
+    if (data.name === "mtEarlyUsed" && early && early.worker) endEarlyWorker(early.worker, early.first);
   } else if (data.kind === "mark") {
     performance.mark(data.name, { startTime: Math.max(0, data.at - performance.timeOrigin) });
   } else if (data.kind === "failed") {
