@@ -92,7 +92,7 @@ interface Window {
   mtEarly?: { worker: Worker | null; first: boolean; parts: unknown[]; onpart: ((message: unknown) => void) | null };
   /** Test hook: who sent the read-ahead's pieces to PyScript's worker ("there": the read-ahead's worker). */
   mtEarlyHandOver?: "here" | "there";
-  /** when the read-ahead's worker was ended, ms from the navigation (a test hook) */
+  /** Test hook: when the read-ahead's worker was ended, ms from the navigation. */
   mtEarlyEnded?: number;
   /** Set by static/js/prefs.js: another service worker took over since (offline.js offers the reload). */
   mtTakenOver?: boolean;
