@@ -36,7 +36,8 @@ For each network, ``--runs`` times, the game and the bare page take turns (game 
   its service worker has cached everything for offline play (html[data-offline-ready]); how Python
   started (snapshot or full start-up) and the throughput measured; the longest main-thread task from
   navigation to ready and the number of tasks over 50 ms (PerformanceObserver "longtask", installed before the
-  page runs); and how long the page takes to answer a tap: "Change settings" is tapped every 250 ms from the
+  page runs), each printed with where it ran (the page or a frame) and the scripts of the long animation frame
+  it began; and how long the page takes to answer a tap: "Change settings" is tapped every 250 ms from the
   first paint to ready, and each tap's answer is the time from the input to the settings' change in the page.
 * **return visit**: the same context loaded again (the game from its service worker, the bare page
   from the HTTP cache, revalidated).
@@ -94,10 +95,22 @@ addEventListener("click", (e) => {
   };
   queueMicrotask(seen);
 }, true);
+window.__longtaskIn = [];   // the frame each long task ran for: its container's id, "" for the page itself
+window.__frames = [];       // long animation frames that blocked: [start, end, the scripts that ran in them]
 try {
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longtasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+    for (const e of list.getEntries()) {
+      window.__longtasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+      window.__longtaskIn.push(e.attribution && e.attribution[0] ? e.attribution[0].containerId || "" : "");
+    }
   }).observe({type: "longtask", buffered: true});
+} catch (e) {}
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.blockingDuration > 0) window.__frames.push([
+      Math.round(e.startTime), Math.round(e.startTime + e.duration),
+      e.scripts.map((s) => s.invoker + (s.sourceURL ? " (" + s.sourceURL.split("/").pop() + ")" : ""))]);
+  }).observe({type: "long-animation-frame", buffered: true});
 } catch (e) {}
 new MutationObserver((_, obs) => {
   const html = document.documentElement;
@@ -249,6 +262,7 @@ class Visit:
         m["bytes"] = (self.ready_bytes if self.ready_bytes is not None else self.counter.total) - start
         m["longest"] = max([d for s, d in m["longtasks"] if s <= m["ready"]], default=0)
         m["over50"] = sum(1 for s, d in m["longtasks"] if s <= m["ready"])
+        m["long_named"] = named_tasks(m, self.page.evaluate("[window.__longtaskIn || [], window.__frames || []]"))
         taps = self.page.evaluate("window.__taps")
         m["taps"], m["slowest_tap"] = len(taps), max(taps, default=None)
         # where the longest task ran: inside loadPyodide (wasm instantiation, memory restore or Python's
@@ -277,6 +291,21 @@ class Visit:
     def close(self):
         self.throttle.close()
         self.context.close()
+
+
+def named_tasks(m: dict, seen: list) -> list[str]:
+    """Each long task up to ready, with where it ran (the page or a frame, by the long task's attribution) and the
+    scripts of the long animation frame it began ("no script named": the browser's own work, such as a frame's commit
+    or a module's requests)."""
+    where, frames = seen
+    named = []
+    for i, (start, length) in enumerate(m["longtasks"]):
+        if start > m["ready"]:
+            continue
+        scripts = sorted({s for first, end, ran in frames if first - 1 <= start <= end for s in ran})
+        frame = where[i] if i < len(where) and where[i] else "page"
+        named.append(f"{length} ms at {start} ms ({frame}: {', '.join(scripts) or 'no script named'})")
+    return named
 
 
 def by_path(entries) -> str:
@@ -493,6 +522,10 @@ def main(argv: list[str]) -> int:
                         print(f"{net} run {i + 1} {kind}: fcp {fmt_ms(cold['fcp'])}, ready {fmt_ms(cold['ready'])}, "
                               f"{fmt_mb(cold['bytes'])} before ready{extra}, longest task {fmt_ms(cold['longest'])} ({cold['longest_phase']}); "
                               f"return visit ready {fmt_ms(warm['ready'])}, {fmt_mb(warm['bytes'])}", flush=True)
+                        if kind == "game":
+                            for visit_name, m in (("first", cold), ("return", warm)):
+                                for task in m["long_named"]:
+                                    print(f"    {visit_name} visit's task over 50 ms: {task}", flush=True)
             if not a.no_match:
                 seats = [s.strip() for s in a.seats.split(",") if s.strip()]
                 for speed in a.speeds.split(","):
