@@ -103,6 +103,8 @@ export function openDialog(dialog) {
 const toOpen = new Set();
 /** @type {Promise<void> | null} */
 let opening = null;
+/** @type {Promise<void> | null} */
+let settling = null;                 // a screen just shown: until its tiles, pinned trains and focus are there
 
 /** Open ``dialog`` in the next task, unless it is closed again before then. @param {HTMLDialogElement} dialog */
 function openDialogSoon(dialog) {
@@ -126,8 +128,9 @@ function openWaiting() {
   for (const d of asked) openDialog(d);
 }
 
-/** When every dialog asked to open soon is open (app.js: the page is quiet only then). */
-export function drawn() { return opening || Promise.resolve(); }
+/** When every dialog asked to open soon is open, and a screen just shown has its tiles and its focus (app.js:
+ * the page is quiet only then). */
+export function drawn() { return Promise.all([opening, settling]).then(() => undefined); }
 
 /** @param {HTMLDialogElement} dialog */
 export function closeDialog(dialog) {
@@ -207,8 +210,11 @@ function measureTrainLayout() {
     some: Math.max(1, Math.floor((width - endW - earlierW - 16) / per)) };
 }
 
-/** @param {Py.BoardView} vm */
-function renderTrains(vm) {
+/**
+ * @param {Py.BoardView} vm
+ * @param {boolean} [tiles]  false: the rows without their tiles (drawn after the screen's first frame)
+ */
+function renderTrains(vm, tiles = true) {
   const box = $("trains");
   keepFocusClear();
   const players = vm.players || [];
@@ -222,7 +228,7 @@ function renderTrains(vm) {
       row = buildTrainRow(t);
     }
     rows.delete(t.id);
-    updateTrainRow(row, t, t.owner === null ? null : players[t.owner], vm, trainLayout);
+    updateTrainRow(row, t, t.owner === null ? null : players[t.owner], vm, tiles ? trainLayout : null);
     const want = /** @type {ChildNode | null} */ (previous ? previous.nextSibling : box.firstChild);
     if (want !== row) box.insertBefore(row, want);
     previous = row;
@@ -315,7 +321,7 @@ function buildTrainRow(t) {
  * @param {Py.TrainRow} t
  * @param {Py.PlayerRow | null} player  the train's owner (none for the shared train)
  * @param {Py.BoardView} vm
- * @param {() => TrainLayout} layout  how many tiles fit, measured when first asked
+ * @param {(() => TrainLayout) | null} layout  how many tiles fit, measured when first asked; null: no tiles yet
  */
 function updateTrainRow(row, t, player, vm, layout) {
   const cls = ["train", "st-" + t.state];
@@ -349,6 +355,30 @@ function updateTrainRow(row, t, player, vm, layout) {
   setText(state, t.state_text);
 
   const [earlier, tilesBox, list, end] = parts(row.lastChild);
+  if (layout) drawTrainTiles(row, t, layout);
+  else {                                   // a screen just shown: its tiles come after its first frame
+    earlier.hidden = true;
+    tilesBox.dataset.sig = "";
+    tilesBox.replaceChildren();
+    setText(list, "");
+  }
+
+  const [play, needs] = parts(end);
+  play.hidden = !t.target;
+  setText(needs, t.needs);
+  // The name starts with the visible words ("Play here", "Needs 9"), then says whose train, its state and end.
+  const name = (t.target ? TEXT.playHere + ", " : "") + t.needs + ", " + t.label;
+  if (end.getAttribute("aria-label") !== name) end.setAttribute("aria-label", name);
+  // Always focusable and readable; it plays only when it takes the chosen tile.
+  if (t.target) end.removeAttribute("aria-disabled"); else end.setAttribute("aria-disabled", "true");
+}
+
+/**
+ * A train's tiles on its line: the last ones that fit (all of them once expanded), and their words.
+ * @param {HTMLElement} row @param {Py.TrainRow} t @param {() => TrainLayout} layout
+ */
+function drawTrainTiles(row, t, layout) {
+  const [earlier, tilesBox, list] = parts(row.lastChild);
   const count = t.tiles.length;
   const open = expanded.has(t.id);
   let shown = t.tiles;
@@ -372,15 +402,6 @@ function updateTrainRow(row, t, player, vm, layout) {
     }));
     setText(list, shown.length ? fill(TEXT.lastTiles, { tiles: laid.join(", ") }) : TEXT.noTiles);
   }
-
-  const [play, needs] = parts(end);
-  play.hidden = !t.target;
-  setText(needs, t.needs);
-  // The name starts with the visible words ("Play here", "Needs 9"), then says whose train, its state and end.
-  const name = (t.target ? TEXT.playHere + ", " : "") + t.needs + ", " + t.label;
-  if (end.getAttribute("aria-label") !== name) end.setAttribute("aria-label", name);
-  // Always focusable and readable; it plays only when it takes the chosen tile.
-  if (t.target) end.removeAttribute("aria-disabled"); else end.setAttribute("aria-disabled", "true");
 }
 
 // The engine, drawn across at the left of the board (wide screens; phones show it in the status line).
@@ -693,8 +714,13 @@ export function renderGame(vm) {
   setText($("game-error"), problem);
   document.body.classList.toggle("paused", !!vm.paused);
   document.body.classList.toggle("cpu-turn", !!(vm.cpu && vm.cpu.pending));
+  // A screen just shown with tiles on its trains (a saved match continued, a file opened) gets them after its
+  // first frame: how many fit on a line is measured, and measuring a screen not yet laid out made the browser
+  // lay it all out in the middle of drawing (an opened 13-round file's board in one task of 51-58 ms in an
+  // 1100x850 window at 4x, 9-15 ms of it that layout: README, Measurements).
+  const tilesLater = freshScreen && vm.trains.some((t) => t.tiles.length > 0);
   renderHub(vm);
-  renderTrains(vm);
+  renderTrains(vm, !tilesLater);
   renderHand(vm);
   renderCommands(vm);
   const pause = $("pause-dialog", HTMLDialogElement);
@@ -714,11 +740,21 @@ export function renderGame(vm) {
     // first board was one task of 100 ms at a 4x slower CPU). After the first frame they are cheap.
     freshScreen = false;
     focusWaits = true;
-    afterPaint(() => {
-      focusWaits = false;
-      pinReachable();
-      if (latest) planFocus(latest);
-      rescueFocus();
+    settling = new Promise((resolve) => {
+      const settle = () => {
+        focusWaits = false;
+        settling = null;
+        pinReachable();
+        if (latest) planFocus(latest);
+        rescueFocus();
+        resolve();
+      };
+      // the tiles after the first frame, and the pinning and focus after the frame that lays them out
+      afterPaint(() => {
+        if (!tilesLater || !latest || !latest.trains) { settle(); return; }
+        renderTrains(latest);
+        afterPaint(settle);
+      });
     });
     return;
   }
