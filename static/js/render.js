@@ -740,10 +740,11 @@ export function renderGame(vm) {
     // first board was one task of 100 ms at a 4x slower CPU). After the first frame they are cheap.
     freshScreen = false;
     focusWaits = true;
-    settling = new Promise((resolve) => {
+    /** @type {Promise<void>} */
+    const settled = new Promise((resolve) => {
       const settle = () => {
         focusWaits = false;
-        settling = null;
+        if (settling === settled) settling = null;   // not a later screen's, shown meanwhile
         pinReachable();
         if (latest) planFocus(latest);
         rescueFocus();
@@ -756,6 +757,7 @@ export function renderGame(vm) {
         afterPaint(settle);
       });
     });
+    settling = settled;
     return;
   }
   pinReachable();               // once the turn bar and the hand have their height: the board's is known
