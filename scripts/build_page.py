@@ -226,10 +226,14 @@ def pyscript_modules() -> list[str]:
         with open(PYSCRIPT, encoding="utf-8") as f:
             chunks = re.findall(r'from\s*"\./([^"]+\.js)"', f.read())
         modules += [f"vendor/pyscript/{name}" for name in chunks]
+        code = ""
         for name in chunks:
             with open(os.path.join(os.path.dirname(PYSCRIPT), name), encoding="utf-8") as f:
-                modules += [f"vendor/pyscript/{plugin}"
-                            for plugin in re.findall(r'\berror:\(\)=>import\("\./([^"]+\.js)"\)', f.read())]
+                code += f.read()
+        for plugin in build_sw.PYSCRIPT_BOOT_PLUGINS:   # the ones it imports as it is evaluated (build_sw lists them)
+            chunk = build_sw.plugin_chunk(code, plugin)
+            if chunk:
+                modules.append(f"vendor/pyscript/{chunk}")
     return modules
 
 

@@ -123,11 +123,18 @@ def _pyscript_files(root: str, folder: str) -> set[str]:
     files = closure("core.js")
     core = "".join(read(n) for n in files)
     for plugin in PYSCRIPT_BOOT_PLUGINS:
-        m = re.search(r'\b%s:\(\)=>import\("\./([^"]+\.js)"\)' % re.escape(plugin), core)
-        if not m:
+        chunk = plugin_chunk(core, plugin)
+        if not chunk:
             raise SystemExit(f"build_sw: cannot find PyScript's {plugin!r} plugin chunk in {folder}")
-        files |= closure(m.group(1))
+        files |= closure(chunk)
     return files
+
+
+def plugin_chunk(code: str, plugin: str) -> str | None:
+    """The file name of a PyScript plugin's chunk, from the code of PyScript's chunks that import it (``error:()=>
+    import("./error-….js")``), or None."""
+    m = re.search(r'\b%s:\(\)=>import\("\./([^"]+\.js)"\)' % re.escape(plugin), code)
+    return m.group(1) if m else None
 
 
 def site_files(root: str = ROOT) -> list[str]:
