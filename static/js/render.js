@@ -752,7 +752,7 @@ export function renderGame(vm) {
       };
       // the tiles after the first frame, and the pinning and focus after the frame that lays them out
       afterPaint(() => {
-        if (!tilesLater || !latest || !latest.trains) { settle(); return; }
+        if (!tilesLater || !latest) { settle(); return; }
         renderTrains(latest);
         afterPaint(settle);
       });
