@@ -5,6 +5,7 @@
     python3 -m bench.boot_profile --visit first --net fast4g                  # the first visit
     python3 -m bench.boot_profile --query boot=plain --visit first            # forced plain start-up
     python3 -m bench.boot_profile --trace /tmp/boot.json                      # keep the trace (DevTools opens it)
+    python3 -m bench.boot_profile --worker --net fast4g                       # PyScript's worker, by function
 
 The phone is bench/phone_speed.py's (360x740, DPR 2, touch, CPU slowed ``--cpu`` times, default 4;
 ``--net`` throttles the network as there, default none). The site is dist/, served as a static host
@@ -17,6 +18,11 @@ it prints: when it started and how long it took, the trace events inside it that
 the browser says it was doing: compiling, instantiating, a function call, a script's evaluation), and
 what the CPU profiler's samples inside it were running, by function (self time, the wasm functions
 of Python's interpreter grouped as one), so that a long step is named with evidence, not guessed.
+
+``--worker`` profiles PyScript's worker instead, in a load without tracing: the DevTools protocol's CPU profiler
+is started in that worker while it waits for the debugger (bench/throttle.py's ``on_worker``), so its first line is
+sampled too; printed are the worker's steps from its marks and its functions by their own time and by the time
+spent in them and what they call.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ TASK_NAMES = {"RunTask", "ThreadControllerImpl::RunTask"}
 class Phone:
     """One emulated phone (context) on one site: loads of the game, traced or not."""
 
-    def __init__(self, browser, base: str, net: str, cpu: float, query: str):
+    def __init__(self, browser, base: str, net: str, cpu: float, query: str, on_worker=None):
         self.browser = browser
         self.context = browser.new_context(**PHONE)
         self.context.add_init_script(OBSERVE_JS)
@@ -53,7 +59,8 @@ class Phone:
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.expose_function("__benchReady", lambda: None)
-        self.quiet = QuietPage(throttle(self.context, self.page, net, cpu).cdp)
+        self.throttle = throttle(self.context, self.page, net, cpu, on_worker)
+        self.quiet = QuietPage(self.throttle.cdp)
         self.url = base + ("?" + query if query else "")
 
     def first_visit(self) -> None:
@@ -61,9 +68,8 @@ class Phone:
         self.page.goto(self.url, wait_until="commit")
         self.page.wait_for_selector('html[data-offline-ready="1"]', state="attached")
 
-    def traced_load(self, first: bool, categories: list[str]) -> tuple[bytes, dict]:
-        """A load (the first visit, or a reload) under Chromium's tracing: the trace and the page's figures."""
-        self.browser.start_tracing(page=self.page, categories=categories)
+    def load(self, first: bool) -> dict:
+        """A load (the first visit, or a reload), untraced: the page's figures once it is ready."""
         if first:
             self.page.goto(self.url, wait_until="commit")
         else:
@@ -74,9 +80,14 @@ class Phone:
             ready: performance.getEntriesByName('mt-ready')[0].startTime,
             marks: performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)]),
             longtasks: window.__longtasks || [], start: window.mtPythonStart || null})""")
-        data = self.browser.stop_tracing()
         figures["errors"] = self.errors[:]
-        return data, figures
+        return figures
+
+    def traced_load(self, first: bool, categories: list[str]) -> tuple[bytes, dict]:
+        """A load (the first visit, or a reload) under Chromium's tracing: the trace and the page's figures."""
+        self.browser.start_tracing(page=self.page, categories=categories)
+        figures = self.load(first)
+        return self.browser.stop_tracing(), figures
 
     def close(self) -> None:
         self.context.close()
@@ -146,7 +157,79 @@ def name_of(frame: dict) -> str:
         return "(Python: Pyodide's wasm)"
     if fn.startswith("(") and not url:
         return fn
+    if url.startswith("blob:"):   # PyScript's worker is a blob: module made by polyscript
+        return f"{fn} (polyscript's worker)"
     return f"{fn} {url.rsplit('/', 1)[-1]}:{frame.get('lineNumber', -1) + 1}"
+
+
+class WorkerProfile:
+    """A CPU profile of PyScript's worker (the blob: module worker polyscript makes), sampled from its first line:
+    Chromium's tracing sees the worker's tasks but not what runs inside Pyodide's steps, and its sampler there
+    slows the worker more than this profiler does."""
+
+    def __init__(self) -> None:
+        self.armed = False            # profile only the workers of the load to come (not the first visit's)
+        self.sessions: list[str] = []
+        self.profiles: dict[int, dict] = {}
+        self.asked: dict[int, str] = {}
+
+    def started(self, throttle, session_id: str, info: dict) -> None:
+        """Throttle's on_worker: PyScript's worker waits for the debugger; start sampling every 0.25 ms."""
+        if not self.armed or not info.get("url", "").startswith("blob:"):
+            return
+        self.sessions.append(session_id)
+        throttle.send_to(session_id, "Profiler.enable")
+        throttle.send_to(session_id, "Profiler.setSamplingInterval", {"interval": 250})
+        throttle.send_to(session_id, "Profiler.start")
+
+    def collect(self, phone: "Phone") -> list[dict]:
+        """Stop every profile started and return them (Profiler.stop's answers)."""
+        def answer(event) -> None:
+            message = json.loads(event["message"])
+            if message.get("id") in self.asked and "result" in message:
+                self.profiles[message["id"]] = message["result"]["profile"]
+        phone.throttle.cdp.on("Target.receivedMessageFromTarget", answer)
+        for session in self.sessions:
+            self.asked[phone.throttle.send_to(session, "Profiler.stop")] = session
+        for _ in range(100):
+            if len(self.profiles) == len(self.asked):
+                break
+            phone.page.wait_for_timeout(100)
+        return list(self.profiles.values())
+
+
+def profile_lines(profile: dict, top: int = 15) -> list[str]:
+    """A worker's CPU profile in a few lines: its busy time, then functions by their own time and by the time spent
+    in them and what they call (Pyodide's wasm as one: its functions have no names)."""
+    nodes = {n["id"]: n for n in profile["nodes"]}
+    parent = {c: n["id"] for n in profile["nodes"] for c in n.get("children", [])}
+    at = profile["startTime"]
+    times = []
+    for node, delta in zip(profile["samples"], profile["timeDeltas"]):
+        at += delta
+        times.append((at, node))
+    own: collections.Counter = collections.Counter()
+    total: collections.Counter = collections.Counter()
+    busy = 0.0
+    for (t, node), (t_next, _) in zip(times, times[1:]):
+        names = []
+        while node in nodes:
+            names.append(name_of(nodes[node]["callFrame"]))
+            node = parent.get(node)
+        ms = (t_next - t) / 1000
+        if names and names[0] == "(idle)":
+            continue
+        busy += ms
+        own[names[0]] += ms
+        for name in set(names) - {"(root)"}:
+            total[name] += ms
+    span = (times[-1][0] - profile["startTime"]) / 1000 if times else 0
+    lines = [f"PyScript's worker: busy {busy:,.0f} ms of the {span:,.0f} ms from its first line to the profile's end"]
+    lines.append("  by own time:")
+    lines += [f"    {ms:7,.0f} ms  {name}" for name, ms in own.most_common(top)]
+    lines.append("  by time in it and what it calls:")
+    lines += [f"    {ms:7,.0f} ms  {name}" for name, ms in total.most_common(top)]
+    return lines
 
 
 def main_thread_work(data: bytes, figures: dict) -> dict[str, float]:
@@ -225,6 +308,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--ab", help="compare built sites instead (comma-separated folders): return visits, "
                     "alternating, the main thread's work by phase (medians)")
     ap.add_argument("--runs", type=int, default=7, help="return visits of each site with --ab (default 7)")
+    ap.add_argument("--worker", action="store_true", help="profile PyScript's worker instead (an untraced load): "
+                    "where its time goes, by function")
     a = ap.parse_args(argv)
     sites = a.ab.split(",") if a.ab else [a.site]
     for site in sites:
@@ -241,6 +326,18 @@ def main(argv: list[str]) -> int:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             if a.ab:
                 ab(browser, sites, bases, a)
+            elif a.worker:
+                profiler = WorkerProfile()
+                phone = Phone(browser, bases[0], a.net, a.cpu, a.query, on_worker=profiler.started)
+                if a.visit == "return":
+                    phone.first_visit()
+                profiler.armed = True
+                figures = phone.load(a.visit == "first")
+                print(f"{a.visit} visit, CPU {a.cpu:g}x, network {a.net}: ready at {figures['ready']:,.0f} ms; the "
+                      "worker's steps: " + ", ".join(f"{k} {v:,.0f} ms" for k, v in worker_steps(figures).items()))
+                for profile in profiler.collect(phone):
+                    print("\n".join(profile_lines(profile)))
+                phone.close()
             else:
                 phone = Phone(browser, bases[0], a.net, a.cpu, a.query)
                 if a.visit == "return":

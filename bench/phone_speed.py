@@ -219,11 +219,11 @@ def make_server(site: str, counter: Counter) -> http.server.ThreadingHTTPServer:
     return srv
 
 
-def throttle(context, page, net: str, cpu: float) -> Throttle:
+def throttle(context, page, net: str, cpu: float, on_worker=None) -> Throttle:
     """The network of this process's servers (LINK), and the page's processor with its workers' (bench/throttle.py),
     as the phone's."""
     LINK.set(net)
-    return Throttle(context.new_cdp_session(page), cpu)
+    return Throttle(context.new_cdp_session(page), cpu, on_worker)
 
 
 class Visit:

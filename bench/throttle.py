@@ -65,28 +65,31 @@ def available() -> bool:
 class Throttle:
     """The page (``cdp``, its DevTools session) and every worker it starts, at ``rate`` times slower."""
 
-    def __init__(self, cdp, rate: float):
+    def __init__(self, cdp, rate: float, on_worker=None):
+        """``on_worker(throttle, session_id, target_info)``, if given, is called for each dedicated worker the page
+        starts, while it still waits for the debugger (bench/boot_profile.py starts its CPU profile there)."""
         self.cdp = cdp
         self.rate = rate
         self.path: str | None = None
         self.moved: list[int] = []
         self.next_id = 5000
-        if rate <= 1:
-            return
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-        if not available():
-            print(f"bench: workers are not slowed ({CGROUP} is not writable): the figures would be the page's only",
-                  flush=True)
-            return
-        self.path = f"{CGROUP}/mt-bench-{os.getpid()}-{id(self)}"
-        os.makedirs(self.path, exist_ok=True)
-        with open(f"{self.path}/cpu.cfs_period_us", "w") as f:
-            f.write(str(PERIOD_US))
-        with open(f"{self.path}/cpu.cfs_quota_us", "w") as f:
-            f.write(str(int(PERIOD_US / rate)))
-        self._move(worker_threads())   # workers already running (a page throttled once Python is ready)
-        cdp.on("Target.attachedToTarget", self._attached)
-        cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": False})
+        self.on_worker = on_worker
+        if rate > 1:
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            if not available():
+                print(f"bench: workers are not slowed ({CGROUP} is not writable): the figures would be the page's "
+                      "only", flush=True)
+            else:
+                self.path = f"{CGROUP}/mt-bench-{os.getpid()}-{id(self)}"
+                os.makedirs(self.path, exist_ok=True)
+                with open(f"{self.path}/cpu.cfs_period_us", "w") as f:
+                    f.write(str(PERIOD_US))
+                with open(f"{self.path}/cpu.cfs_quota_us", "w") as f:
+                    f.write(str(int(PERIOD_US / rate)))
+                self._move(worker_threads())   # workers already running (a page throttled once Python is ready)
+        if self.path or on_worker:
+            cdp.on("Target.attachedToTarget", self._attached)
+            cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": False})
 
     def _move(self, tids: list[int]) -> None:
         for tid in tids:
@@ -98,7 +101,8 @@ class Throttle:
                 pass
 
     def _attached(self, event) -> None:
-        if event["targetInfo"]["type"] == "worker" and self.path:
+        worker = event["targetInfo"]["type"] == "worker"
+        if worker and self.path:
             new: list[int] = []
             for _ in range(200):
                 new = [t for t in worker_threads() if t not in self.moved]
@@ -106,9 +110,17 @@ class Throttle:
                     break
                 time.sleep(0.005)
             self._move(new)
+        if worker and self.on_worker:
+            self.on_worker(self, event["sessionId"], event["targetInfo"])
+        self.send_to(event["sessionId"], "Runtime.runIfWaitingForDebugger")
+
+    def send_to(self, session_id: str, method: str, params: dict | None = None) -> int:
+        """Send a DevTools command to an attached worker; its answer comes as Target.receivedMessageFromTarget with
+        the id returned here."""
         self.next_id += 1
-        self.cdp.send("Target.sendMessageToTarget", {"sessionId": event["sessionId"], "message": json.dumps(
-            {"id": self.next_id, "method": "Runtime.runIfWaitingForDebugger", "params": {}})})
+        self.cdp.send("Target.sendMessageToTarget", {"sessionId": session_id, "message": json.dumps(
+            {"id": self.next_id, "method": method, "params": params or {}})})
+        return self.next_id
 
     def close(self) -> None:
         """Let every thread go back to the root group and remove the group; the page's own pace back to 1x."""
