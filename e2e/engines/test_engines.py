@@ -29,6 +29,9 @@ MATCH = {"set": "6", "seats": "2", "seat0": "human", "name0": "Ana", "seat1": "e
 SHOWN = "(el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden'"
 IS_SHOWN = f"(selector) => ({SHOWN})(document.querySelector(selector))"
 READY = "() => document.documentElement.dataset.pyReady === '1'"
+# The page's answer to the last event drawn in full (html[data-busy], as e2e/conftest.py's QUIET): a screen just shown
+# with tiles on its trains (a continued save) gets them a frame after it is shown (static/js/render.js).
+DRAWN = "() => document.documentElement.dataset.busy !== '1'"
 
 # What a person at the screen would do next: wait for the computer, close a dialog, press the one command
 # offered, or pick a playable tile (then a train: TARGET).
@@ -141,6 +144,7 @@ def continue_saved(driver):
     driver.wait(IS_SHOWN, '#saved-panel [data-action="continue_saved"]', what="Continue saved match")
     driver.click('#saved-panel [data-action="continue_saved"]')
     driver.wait(IS_SHOWN, "#game-screen", what="the board")
+    driver.wait(DRAWN, what="the board's trains drawn")
     driver.wait("() => document.documentElement.dataset.cpuPending === '0'", what="the board, idle")
 
 
