@@ -141,24 +141,23 @@ async function unpackPackage(pyodide, bytes, later = new Set()) {
     return { written: 0, rest: () => Promise.resolve(0) };
   }
   const FS = pyodide.FS;
+  /** @param {string} name @param {Uint8Array} data */
+  const writeFile = (name, data) => {
+    const folder = name.slice(0, name.lastIndexOf("/"));
+    if (folder) FS.mkdirTree(folder);
+    FS.writeFile(name, data);
+  };
   /** @param {[string, () => Promise<Uint8Array>][]} entries */
   const write = async (entries) => {
     const inflated = entries.map(([, data]) => data());   // the browser inflates them all at once
-    for (let i = 0; i < entries.length; i++) {
-      const name = entries[i][0];
-      const folder = name.slice(0, name.lastIndexOf("/"));
-      if (folder) FS.mkdirTree(folder);
-      FS.writeFile(name, await inflated[i]);
-    }
+    for (let i = 0; i < entries.length; i++) writeFile(entries[i][0], await inflated[i]);
     return entries.length;
   };
   /** @param {[string, () => Promise<Uint8Array>][]} entries */
   const writeEach = async (entries) => {
     for (const [name, data] of entries) {
       await new Promise((resolve) => { setTimeout(resolve, 0); });
-      const folder = name.slice(0, name.lastIndexOf("/"));
-      if (folder) FS.mkdirTree(folder);
-      FS.writeFile(name, await data());
+      writeFile(name, await data());
     }
     return entries.length;
   };
