@@ -121,6 +121,20 @@ def test_the_board_s_fonts_are_laid_out_while_the_first_screen_waits_and_nothing
     assert used and set(used) <= set(warmed), set(used) - set(warmed)
 
 
+def test_the_first_screen_and_its_settings_keep_to_five_faces(fresh_page):
+    # Each size and weight of the face is set up by the browser in the frame that first shows it, a few ms each on
+    # a phone: the first frame and the first opening of the settings (static/css/app.css, README: On a phone)
+    page, _, url = fresh_page(viewport={"width": 360, "height": 740})
+    page.goto(url)
+    wait_ready(page)
+    page.click("#settings-toggle")
+    page.click("#setup-screen .advanced summary")
+    faces = page.evaluate("""() => [...document.querySelectorAll('#setup-screen *')].filter((el) =>
+        el.getClientRects().length && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+        .map((el) => { const s = getComputedStyle(el); return `${s.fontStyle} ${s.fontWeight} ${s.fontSize}`; })""")
+    assert len(set(faces)) <= 5, sorted(set(faces))
+
+
 def test_python_starts_from_its_memory_snapshot(app):
     # scripts/make_snapshot.mjs took it; restoring it skips Python's own start-up.
     assert app.page.evaluate("window.mtPythonStart") == "snapshot"
