@@ -44,7 +44,6 @@ SNAPSHOT = os.path.join(ROOT, "vendor", "pyodide", "python-snapshot.bin")
 SNAPSHOT_INFO = os.path.join(ROOT, "vendor", "pyodide", "python-snapshot.json")   # its function table's length
 MANIFEST = os.path.join(ROOT, "manifest.webmanifest")
 PYSCRIPT = os.path.join(ROOT, "vendor", "pyscript", "core.js")
-APP = os.path.join(ROOT, "static", "js", "app.js")
 PACKAGE = os.path.join(ROOT, "py", "mexican_train")
 
 POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src; img-src 'self' data:; "
@@ -92,10 +91,10 @@ def languages() -> list[str]:
 
 def sources() -> list[str]:
     """Every file a page is made from: the templates, the inlined style and script, the manifest, the snapshot
-    (its size and its function table's length), PyScript's module (its chunk's name, for PyScript's frame), app.js
-    (the modules it imports are preloaded), every module of the package (the pages draw words and registries from
-    it: any module may hold them), the compiled catalogues, and the build's own code."""
-    found = [CSS, PREFS, MANIFEST, SNAPSHOT, SNAPSHOT_INFO, PYSCRIPT, APP]
+    (its size and its function table's length), PyScript's module (its chunk's name, for PyScript's frame), every
+    module of the package (the pages draw words and registries from it: any module may hold them), the compiled
+    catalogues, and the build's own code."""
+    found = [CSS, PREFS, MANIFEST, SNAPSHOT, SNAPSHOT_INFO, PYSCRIPT]
     found += sorted(os.path.join(d, n) for d, _dirs, names in os.walk(TEMPLATES) for n in names if n.endswith(".html"))
     found += sorted(os.path.join(d, n) for d, _dirs, names in os.walk(PACKAGE) for n in names if n.endswith(".py"))
     return found + catalogs.compiled_files() + [os.path.abspath(__file__), os.path.abspath(csp.__file__)]
@@ -177,7 +176,7 @@ def render(lang: str, friend: bool = False) -> str:
     try:
         env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                                  keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
-        env.globals.update(_=i18n._, ngettext=i18n.ngettext, module_preloads=module_preloads)
+        env.globals.update(_=i18n._, ngettext=i18n.ngettext)
         text = {key: i18n._(msgid) for key, msgid in S.PAGE_TEXT.items()}
         cpu_label = i18n._("CPU: {level}")
         registry = _registry()
@@ -210,27 +209,6 @@ def render(lang: str, friend: bool = False) -> str:
     finally:
         i18n.set_language(previous)
     return csp.with_current_hashes(page)
-
-
-PRELOAD_GROUPS = 3
-"""How many parts of the page carry preloads of app.js's imports (page/index.html: ``module_preloads``)."""
-
-
-def app_modules() -> list[str]:
-    """The modules app.js imports, as the page's addresses, in its order."""
-    with open(APP, encoding="utf-8") as f:
-        names = re.findall(r'^import\b[^;]*?\bfrom\s+"\./([\w-]+\.js)";', f.read(), flags=re.M)
-    return [f"./static/js/{name}" for name in names]
-
-
-def module_preloads(group: int) -> Markup:
-    """Preloads of one of PRELOAD_GROUPS shares of app.js's imports. Each share stands in its own part of the body,
-    so the parser asks for it in a task of its own: without them, the imports were all asked for in the one task in
-    which app.js arrived, 15-58 ms on the emulated phone (README: On a phone), where the preloaded ones are found
-    asked for already."""
-    modules = app_modules()
-    size = -(-len(modules) // PRELOAD_GROUPS)
-    return Markup("".join(f'<link rel="modulepreload" href="{m}">\n' for m in modules[group * size:(group + 1) * size]))
 
 
 FRAME = "pyscript.html"

@@ -102,20 +102,3 @@ def test_an_edit_anywhere_in_the_package_rebuilds_the_pages():
     sources = build_page.sources()
     for name in ("tiles.py", "ui/protocol.py", "ui/strings.py", "players/__init__.py"):
         assert os.path.join(package, *name.split("/")) in sources, name
-
-
-def test_the_game_s_page_asks_for_every_module_app_js_imports_in_three_shares_far_apart():
-    # Asked for all at once, app.js's imports were one task of 15-58 ms on the emulated phone (README: On a phone)
-    with open(os.path.join(ROOT, "static", "js", "app.js"), encoding="utf-8") as f:
-        imported = re.findall(r'^import\b[^;]*?\bfrom\s+"\./([\w-]+\.js)";', f.read(), flags=re.M)
-    page = build_page.render("en")
-    found = [(m.start(), m.group(1)) for m in re.finditer(r'<link rel="modulepreload" href="\./static/js/([\w-]+\.js)">', page)]
-    assert sorted(name for _, name in found) == sorted(imported) and len(imported) >= 12
-    shares = [[found[0][0]]]
-    for (before, _), (at, _) in zip(found, found[1:]):
-        if at - before > 1000:   # the next share: past other markup
-            shares.append([])
-        shares[-1].append(at)
-    assert len(shares) == build_page.PRELOAD_GROUPS
-    assert page.index('id="setup-screen"') < found[0][0] and found[-1][0] < page.index('src="./static/js/app.js"')
-    assert "modulepreload" not in build_page.render("en", friend=True)
