@@ -340,7 +340,8 @@ def test_a_computer_slow_to_move_says_it_is_thinking_and_a_quick_one_never_does(
     assert page.evaluate("window.signs") == 0, "a quick computer's move flashed the thinking sign"
 
     # two Strong computers: while the first thinks, Python is kept busy for 2 s (a test hook), so its move
-    # comes late; the sign shows on its train after 300 ms and goes with the move
+    # comes late; the sign shows on its train after 300 ms and goes with the move, whether Python had answered
+    # the move's first slice before the hook's job or not (busy with it before any answer: the same wait)
     # (under load the move under way may still come before the hook's job: then the next one is the late one;
     # on a loaded machine the page may even ask for that one only after the hook's job is over, so the hook is
     # given up to three tries, and the sign must show in one of them)
