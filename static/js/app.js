@@ -280,7 +280,8 @@ function askCpu() {
   const asked = answers;
   signTimer = setTimeout(() => {
     // still thinking, or not answered at all yet: Python busy with another job first is as slow a move to the player
-    if (vm && vm.step === signStep && (thinking === "cpu" || answers === asked)) document.documentElement.dataset.cpuThinking = "1";
+    const waiting = thinking === "cpu" || answers === asked;
+    if (vm && vm.step === signStep && waiting) document.documentElement.dataset.cpuThinking = "1";
   }, THINKING_SIGN_MS);
   send({ type: "cpu" });
 }
