@@ -32,7 +32,6 @@ const COMMANDS = new Set(PROTOCOL.commands);
 let vm = null;            // the last view model of a match (render cache only)
 /** @type {Py.JobKind | null} */
 let thinking = null;      // the job Python has under way, from the last answer (its next slice is "think")
-let answers = 0;          // answers routed so far (a computer asked to move and not yet answered: askCpu)
 let view = "setup";       // the part of the page the person is on: "setup", "game" (REGISTRY.screens), "replay"
 /** @type {{kind: "start", settings: Settings} | {kind: "continue"} | null} */
 let queued = null;        // {kind: "start", settings} or {kind: "continue"}, waiting for Python
@@ -160,7 +159,6 @@ async function call(event) {
 
 /** Draw an answer in the part of the page it is for. @param {Py.Reply} reply */
 function route(reply) {
-  answers += 1;
   switch (reply.part) {
     case "fatal":
       fatal(reply);
@@ -277,10 +275,10 @@ let signStep = null;   // the position the computer was asked to move from
 function askCpu() {
   signStep = vm ? vm.step : null;
   clearTimeout(signTimer);
-  const asked = answers;
+  const asked = bridge.answered();
   signTimer = setTimeout(() => {
     // still thinking, or not answered at all yet: Python busy with another job first is as slow a move to the player
-    const waiting = thinking === "cpu" || answers === asked;
+    const waiting = thinking === "cpu" || bridge.answered() === asked;
     if (vm && vm.step === signStep && waiting) document.documentElement.dataset.cpuThinking = "1";
   }, THINKING_SIGN_MS);
   send({ type: "cpu" });

@@ -37,6 +37,9 @@ export function ready() { return door !== null; }
 /** Whether an event is waiting behind the call in flight (a think's answer then is only a step on the way). */
 export function busy() { return waiting > 0; }
 
+/** The last answer Python gave, by its event's number: it moves whenever Python answers anything. */
+export function answered() { return applied; }
+
 /** @param {unknown} err @returns {Fatal} */
 function fail(err) {
   const text = String((err && /** @type {{message?: unknown}} */ (err).message) || err).trim();
