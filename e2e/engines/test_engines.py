@@ -163,6 +163,15 @@ def test_a_round_against_the_computer_reloaded_offline_mid_round_continues_where
                                              f"{'' if snapshot else 'not '}fetched before ready"
     no_errors(driver, when="booting")
 
+    # Change settings opens the form and closes it; closed, none of its fields is shown or takes the focus (it keeps
+    # its layout with content-visibility where the engine has it: static/css/app.css)
+    for want in (True, False):
+        driver.click("#settings-toggle")
+        driver.wait(f"(want) => ({IS_SHOWN})('#setup select') === want", want,
+                    what=f"the settings form {'open' if want else 'closed'}")
+    assert driver.js("() => { const field = document.querySelector('#setup select'); field.focus();"
+                     " return document.activeElement !== field; }"), f"{driver.name}: a closed form's field took the focus"
+
     driver.click("#quick-start")
     driver.wait(IS_SHOWN, "#game-screen", what="the board")
     steps(driver, 4)
