@@ -104,6 +104,8 @@ def test_the_settings_are_one_tap_away_and_kept_for_the_next_visit(fresh_page):
     page, game = fresh(fresh_page, PHONE)
     page.click("#settings-toggle")
     assert page.get_attribute("#settings-toggle", "aria-expanded") == "true" and page.locator("#setup").is_visible()
+    # the form opens right under its button, its first setting on screen without scrolling
+    assert page.evaluate("scrollY") == 0 and in_view(page, "#seats")
     page.check('input[name="set"][value="9"]')
     page.check('input[name="rounds"][value="short"]')
     page.select_option("#seat-kind-1", "strong")
