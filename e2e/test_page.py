@@ -135,7 +135,6 @@ def test_the_first_screen_and_its_settings_keep_to_five_faces(fresh_page):
     assert len(set(faces)) <= 5, sorted(set(faces))
 
 
-
 def test_a_closed_settings_form_is_out_of_reach_of_the_keyboard_and_screen_readers(fresh_page):
     # Closed, the form keeps its layout for its next opening (content-visibility: hidden instead of display: none,
     # static/css/app.css): it must be as absent as any hidden part of the page, to the eye, the Tab key and the
@@ -156,6 +155,8 @@ def test_a_closed_settings_form_is_out_of_reach_of_the_keyboard_and_screen_reade
     for _ in range(12):
         page.keyboard.press("Tab")
         assert page.evaluate("!document.activeElement.closest('#setup')"), page.evaluate("document.activeElement.outerHTML")
+
+
 def test_python_starts_from_its_memory_snapshot(app):
     # scripts/make_snapshot.mjs took it; restoring it skips Python's own start-up.
     assert app.page.evaluate("window.mtPythonStart") == "snapshot"
