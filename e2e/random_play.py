@@ -34,6 +34,7 @@ import re
 from mexican_train import matchfile
 from mexican_train.rules import tile_count
 from mexican_train.ui.controller import restore, screen
+from mexican_train.ui.records import DAILY_KEY
 from mexican_train.ui.storage import MATCH_KEY
 from e2e.game import open_settings, to_setup
 
@@ -82,7 +83,8 @@ SNAPSHOT_JS = """() => {
   const html = document.documentElement;
   const $ = (id) => document.getElementById(id);
   let save = null;
-  try { save = localStorage.getItem(%s); } catch (e) { save = 'unavailable'; }
+  // the daily deal's match is saved under a key of its own (py/mexican_train/ui/records.py), beside the match's
+  try { save = localStorage.getItem(html.dataset.daily === '1' ? %s : %s); } catch (e) { save = 'unavailable'; }
   return {
     save,
     view: html.dataset.view || 'setup', screen: html.dataset.screen || null, step: html.dataset.step || null,
@@ -103,7 +105,7 @@ SNAPSHOT_JS = """() => {
               $('file-message').hidden ? '' : $('file-message').textContent].join(' ').trim(),
     dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
   };
-}""" % json.dumps(MATCH_KEY)
+}""" % (json.dumps(DAILY_KEY), json.dumps(MATCH_KEY))
 
 
 class MonkeyFailure(AssertionError):
