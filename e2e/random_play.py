@@ -88,6 +88,7 @@ SNAPSHOT_JS = """() => {
   return {
     save,
     view: html.dataset.view || 'setup', screen: html.dataset.screen || null, step: html.dataset.step || null,
+    daily: html.dataset.daily === '1',
     blocked: html.dataset.blocked === '1', pending: html.dataset.cpuPending === '1',
     unsaved: html.dataset.unsaved || '', held: html.dataset.held === '1',
     round: $('round-text').textContent, boneyard: $('boneyard-text').textContent,
@@ -311,6 +312,17 @@ def reload_and_continue(page, wait_ready):
     before = snapshot(page)
     page.reload()
     wait_ready(page)
+    if before["daily"] and before["view"] == "game":
+        # the daily deal goes on from its own dialog (Continue today's deal), not from the saved match's panel
+        if before["unsaved"] or before["held"]:
+            return []
+        page.click('#more [data-action="daily"]')
+        page.click('dialog[open] [data-action="daily_play"]')
+        page.wait_for_selector("#game-screen", state="visible")
+        after = snapshot(page)
+        if before["step"] and after["step"] and before["step"].split("/")[:3] != after["step"].split("/")[:3]:
+            return [f"after a reload and Continue today's deal the page is at {after['step']}, it was at {before['step']}"]
+        return []
     if before["unsaved"] or before["held"]:
         # saves were failing: the save may be behind (then the page must say how far) or of another match
         if before["unsaved"] in ("", "0") or before["view"] != "game" or before["held"]:
@@ -403,6 +415,26 @@ def storage_fault(page, rng: random.Random, full: bool) -> tuple[str, bool]:
     return ("storage writes work again" if full else "storage full"), not full
 
 
+def export(page, x: float, y: float) -> None:
+    """Click Export: the match file is saved at once, or the page first asks (#export-dialog: people pass the device
+    mid-round, and the file shows every hand; the dialog's own button saves it then). One of the two within 5 s."""
+    saved: list = []
+
+    def on_download(download) -> None:
+        saved.append(download)
+
+    page.on("download", on_download)
+    try:
+        page.mouse.click(x, y)
+        for _ in range(100):
+            if saved or page.evaluate("() => !!document.querySelector('#export-dialog[open]')"):
+                return
+            page.wait_for_timeout(50)
+        raise TimeoutError("Export neither saved a file nor asked first within 5 s")
+    finally:
+        page.remove_listener("download", on_download)
+
+
 def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "random", "easy"),
              reload_at=(), log=None, scope=None) -> dict:
     """One seeded match of random steps; raises MonkeyFailure at the first problem. Returns counts."""
@@ -464,8 +496,12 @@ def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "r
                     trail.append("import (hostile)" if hostile else "import")
                     counts["imports"] += 1
                     counts["hostile"] += hostile
+                elif pick["what"] == "export":
+                    export(page, pick["x"], pick["y"])
+                    trail.append(f"click {pick['kind']} {pick['what']}")
+                    counts["clicks"] += 1
                 else:
-                    downloads = pick["what"] == "export" or (
+                    downloads = pick["what"] == "export_confirmed" or (
                         pick["what"] == "download_unreadable" and snapshot(page)["save"] is not None)
                     if downloads:
                         with page.expect_download(timeout=5_000):
