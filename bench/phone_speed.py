@@ -64,7 +64,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-from bench.page_speed import fill_match_form, wait_for_round_end
+from bench.page_speed import fill_match_form, pct, wait_for_round_end
 from bench.quiet_page import QuietPage
 from bench.throttle import Throttle
 from scripts.static_host import StaticHandler
@@ -266,7 +266,7 @@ class Visit:
         m["long_named"] = named_tasks(m, self.page.evaluate("[window.__longtaskIn || [], window.__frames || []]"))
         taps = self.page.evaluate("window.__taps")
         m["taps"], m["slowest_tap"] = len(taps), max(taps, default=None)
-        m["tap_p50"], m["tap_p90"] = percentile(taps, 0.5), percentile(taps, 0.9)
+        m["tap_p50"], m["tap_p90"] = pct(taps, 50), pct(taps, 90)
         # where the longest task ran: inside loadPyodide (wasm instantiation, memory restore or Python's
         # start-up) or after it (PyScript, the package, the first view model)
         top = max([(d, s) for s, d in m["longtasks"] if s <= m["ready"]], default=(0, 0))
@@ -400,12 +400,6 @@ def loop_check(browser, counter, base, cpu: float) -> dict:
         finally:
             v.close()
     return found
-
-
-def percentile(values, p):
-    """The value below which the share p of values falls (nearest rank), or None for no values."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else None
 
 
 def med(values):
