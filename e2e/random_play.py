@@ -496,14 +496,12 @@ def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "r
                     trail.append("import (hostile)" if hostile else "import")
                     counts["imports"] += 1
                     counts["hostile"] += hostile
-                elif pick["what"] == "export":
-                    export(page, pick["x"], pick["y"])
-                    trail.append(f"click {pick['kind']} {pick['what']}")
-                    counts["clicks"] += 1
                 else:
                     downloads = pick["what"] == "export_confirmed" or (
                         pick["what"] == "download_unreadable" and snapshot(page)["save"] is not None)
-                    if downloads:
+                    if pick["what"] == "export":
+                        export(page, pick["x"], pick["y"])
+                    elif downloads:
                         with page.expect_download(timeout=5_000):
                             page.mouse.click(pick["x"], pick["y"])
                     else:
