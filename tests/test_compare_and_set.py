@@ -9,7 +9,7 @@ import json
 from mexican_train import Rules, new_match, stats
 from mexican_train.cli import play_out
 from mexican_train.match import Player
-from mexican_train.ui import records
+from mexican_train.ui import records, storage
 from mexican_train.ui.storage import MATCH_KEY, DictStorage
 from tests.browser_side import apply_writes, new_tab
 
@@ -116,3 +116,49 @@ def test_a_round_recorded_while_another_tab_recorded_a_match_keeps_both_in_the_s
     record = stats.loads(store.get_item(records.STATS_KEY))
     ids = [m["id"] for m in record["matches"]]
     assert "other-tab-match" in ids and len(ids) == 2, ids
+
+
+
+class Refusing(DictStorage):
+    """localStorage once it is full: every write throws, as the browser's QuotaExceededError does."""
+
+    full = False
+
+    def set_item(self, key: str, value: str) -> None:
+        if self.full:
+            raise OSError("QuotaExceededError: the quota has been exceeded")
+        super().set_item(key, value)
+
+
+def test_the_move_that_ends_a_round_on_a_full_storage_is_said_to_be_unsaved():
+    # The round's last move writes the save, then the statistics. With the storage full, the save fails, its
+    # "not saved" note goes to the tab's own storage (which works), and the statistics fail too and cannot be
+    # put back, so the note stays. Decided again, the save must still be the write that fails, not whatever
+    # write comes at the statistics' place the second time.
+    def play(store, full_at=None):
+        tab = new_tab(store, "tab-a")
+        tab.boot()
+        vm = tab.send({"type": "new_match", "settings": SETTINGS})
+        calls = 0
+        while (event := next_event(vm)) is not None:
+            before = len(tab.answers)
+            store.full = calls == full_at
+            answer = tab.call(event)
+            while answer["thinking"]:
+                answer = tab.call({"type": "think"})
+            vm = answer["view"] if answer["part"] == "game" else vm
+            if full_at is None and any(w["key"] == records.STATS_KEY for a in tab.answers[before:]
+                                       for w in a["writes"]):
+                return calls, tab, vm
+            calls += 1
+        return calls, tab, vm
+
+    recording, _tab, _vm = play(DictStorage())   # the event whose answer ends the round and records it
+    store = Refusing()
+    store.set_item(records.STATS_KEY, stats.dumps(stats.record(stats.empty(), "earlier-match",
+                                                               finished_elsewhere(), "2026-11-30")))
+    _calls, tab, vm = play(store, recording)
+    saved = storage.read_session(store.get_item(MATCH_KEY)).match
+    behind = sum(len(r.actions) for r in tab.session.match.rounds) - sum(len(r.actions) for r in saved.rounds)
+    assert vm["screen"] == "round_end" and behind == 1
+    assert vm["unsaved"] == 1 and "Not saved" in (vm["notice"] or ""), (vm["unsaved"], vm["notice"])

@@ -58,12 +58,14 @@ class _Done:
 @dataclass
 class _Pending:
     """A call whose writes the page has not confirmed yet: its number, the state it started from, its writes,
-    how to do its work again, and how many times in a row its writes have failed."""
+    how to do its work again, how many times in a row its writes have failed, and the storages its work
+    used (which writes failed in Python, how many first writes were made already, each write's number)."""
 
     seq: int
     state: dict[str, Any]
     writes: list[Write]
     redo: Callable[[Stores], AnyAnswer]
+    stores: Stores
     failures: int = 0
 
 
@@ -143,7 +145,7 @@ class Page:
         if answer["thinking"] is None:
             answer["thinking"] = self._thinking()
         if answer["writes"]:
-            self.pending = _Pending(seq, state, answer["writes"], redo, failures)
+            self.pending = _Pending(seq, state, answer["writes"], redo, stores, failures)
         stores.commit()
         return answer
 
@@ -358,16 +360,21 @@ class Page:
         if pending is None or pending.seq != event.failed:
             return self._game(Stores(self.mirror))
         failed = pending.failures + 1
-        faults = Faults()   # a text that changed meanwhile: decide again from the texts as they are
-        if event.reason == FailureReason.ERROR:
-            faults = Faults(event.at, event.error or _(S.REASON_STORAGE_REFUSED))
-        elif event.reason == FailureReason.DIFFERS:
-            faults = Faults(event.at, _(S.REASON_READ_BACK_DIFFERS))
+        done = pending.stores
+        numbers = done.numbers()
+        faults, kept, again = Faults(), 0, False   # a text changed meanwhile: decide again from the texts as they are
+        if event.reason != FailureReason.CHANGED and 0 <= event.at < len(numbers):
+            # done again from the texts first read, the work comes to the same writes up to the one that
+            # failed, which now throws; those the page could not put back are made already
+            message = event.error or _(S.REASON_STORAGE_REFUSED)
+            if event.reason == FailureReason.DIFFERS:
+                message = _(S.REASON_READ_BACK_DIFFERS)
+            faults, again = done.faults.after(numbers[event.at], message), True
+            kept = done.kept + (event.kept if 0 <= event.kept <= event.at else 0)
         if failed >= MAX_FAILURES:   # the storage keeps failing: stop writing for this call, and say so
-            faults = Faults(None, faults.message or _(S.REASON_STORAGE_REFUSED), every=True)
+            faults = Faults(every=faults.message or _(S.REASON_STORAGE_REFUSED))
         self._put_back(pending.state)
-        again = faults.at is not None or faults.every   # from the texts first read, the same first writes
-        kept = event.kept if again and 0 <= event.kept <= event.at else 0
+        again = again or faults.every is not None
         stores = Stores(self.mirror, faults, pending.state["texts"] if again else None, kept)
         answer = pending.redo(stores)
         return self._sent(call.seq, answer, stores, dict(pending.state), pending.redo, failed)

@@ -62,8 +62,8 @@ class Mirror:
 
 class StorageView:
     """A storage over the mirror's texts of one area for one call: reads see the call's writes; every write
-    is recorded as a compare-and-set in ``writes`` (the call's list, shared by its two views). ``error`` is the message of a storage that cannot be used
-    at all: every read and write throws it. ``faults`` (shared by a call's two views) makes writes throw
+    is recorded as a compare-and-set in ``writes`` (the call's list, shared by its two views). ``error`` is the
+    message of a storage that cannot be used at all: every read and write throws it. ``faults`` (shared by a call's two views) makes writes throw
     when Python decides again after the page could not write (``Faults``); it then reads ``base``, the texts
     as they were when it first decided, and the mirror gets the writes on top of the texts as they are."""
 
@@ -111,20 +111,39 @@ class StorageView:
 
 class Faults:
     """The writes that throw when a call's work is done again after the page could not make its writes
-    (it puts back what it had written): done again from the texts it first read, the work comes to the same
-    write, which now throws the browser's message (``at``: its index among the call's writes), as a storage
-    that throws at once would have; after repeated failures every write throws (``every``)."""
+    (it puts back what it had written). Every write the work tries is numbered in order, the ones that throw
+    included; done again from the texts it first read, the work tries the same writes up to the first that
+    throws, so a number names the same write each time. ``throws`` maps the numbers of the writes the page
+    could not make to the browser's message, and those writes now throw it, as a storage that throws at once
+    would have; after repeated failures every write throws (``every``, its message). ``made`` holds the number
+    of each write the work recorded, in order."""
 
-    def __init__(self, at: int | None = None, message: str = "", every: bool = False) -> None:
-        self.at = at
-        self.message = message
+    def __init__(self, throws: dict[int, str] | None = None, every: str | None = None) -> None:
+        """``every``: the message every write throws."""
+        self.throws = dict(throws or {})
         self.every = every
         self.count = 0
+        self.made: list[int] = []
+
+    @property
+    def message(self) -> str:
+        """The browser's message of the last write the page could not make ("" if none)."""
+        return self.throws[max(self.throws)] if self.throws else ""
 
     def next_write(self) -> None:
-        index, self.count = self.count, self.count + 1
-        if self.every or index == self.at:
-            raise OSError(self.message)
+        number, self.count = self.count, self.count + 1
+        if self.every is not None:
+            raise OSError(self.every)
+        if number in self.throws:
+            raise OSError(self.throws[number])
+        self.made.append(number)
+
+    def after(self, number: int, message: str) -> Faults:
+        """The faults of the next attempt, once the page could not make write ``number``: the writes before it
+        that failed still fail, it fails too; what came after it is decided again."""
+        throws = {n: m for n, m in self.throws.items() if n < number}
+        throws[number] = message
+        return Faults(throws)
 
 
 class Stores:
@@ -145,6 +164,10 @@ class Stores:
     def writes(self) -> list[Write]:
         """Every write of the call the page must make, in order."""
         return list(self.log[self.kept:])
+
+    def numbers(self) -> list[int]:
+        """The number of each of those writes among all the writes the work tried (``Faults``)."""
+        return self.faults.made[self.kept:]
 
     def commit(self) -> None:
         self.local.commit()
