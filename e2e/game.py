@@ -48,6 +48,8 @@ def to_setup(page, settle=lambda page: None):
             page.click("#round-button")
         elif top == "pause-dialog":
             page.click('#pause-dialog [data-action="resume"]')
+        elif top is not None:   # the screens beside the board (replay, statistics, daily deal...) close on Escape
+            page.keyboard.press("Escape")
         else:
             page.click('.topbar [data-action="menu"]')
     page.wait_for_selector("#setup-screen", state="visible")

@@ -451,7 +451,10 @@ def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "r
         raise MonkeyFailure(seed, step, "; ".join(problems), save, trail)
 
     page.evaluate(STORAGE_BACK)
-    start_match(page, settings)
+    try:
+        start_match(page, settings)
+    except Exception as err:  # the page left by the seed before would not let the match be set up: a finding
+        fail(0, [f"the match could not be set up: {type(err).__name__}: {str(err).splitlines()[0]}"])
     for step in range(steps):
         roll = rng.random()
         try:
