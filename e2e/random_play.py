@@ -48,7 +48,7 @@ WEIGHTS = {
     "draw": 6, "pass": 6, "stop": 3, "next": 6, "reveal": 6, "clear": 1, "hint": 0.6, "pause": 0.6,
     "resume": 4, "sound": 0.2, "help": 0.3, "menu": 0.4, "close_dialog": 4, "setup": 0.2, "back": 4,
     "start": 0.3, "continue_saved": 3, "take_over": 3, "confirm_new": 1, "cancel_new": 2, "new_match": 2,
-    "export": 0.2, "import": 0.2, "next_round": 6, "final_results": 6, "download_unreadable": 0.5,
+    "export": 0.2, "import": 2, "next_round": 6, "final_results": 6, "download_unreadable": 0.5,
     "replace_unreadable": 2, "keep_unreadable": 2, "show_unreadable": 1, "reload_page": 0,
 }
 
@@ -317,7 +317,12 @@ def reload_and_continue(page, wait_ready):
         if before["unsaved"] or before["held"]:
             return []
         page.click('#more [data-action="daily"]')
-        page.click('dialog[open] [data-action="daily_play"]')
+        play = page.locator("#daily-play")
+        play.wait_for(state="visible")
+        if play.get_attribute("data-action") != "daily_play":   # today's deal is over: nothing to go on with
+            page.keyboard.press("Escape")
+            return []
+        play.click()
         page.wait_for_selector("#game-screen", state="visible")
         after = snapshot(page)
         if before["step"] and after["step"] and before["step"].split("/")[:3] != after["step"].split("/")[:3]:
@@ -365,19 +370,15 @@ def hostile_file(rng: random.Random, save_text) -> bytes:
     return json.dumps(put(match, path, value)).encode()
 
 
-def import_file(page, rng: random.Random, save_text, hostile=False) -> bool:
-    """Open a match file from the setup screen: the current match, or a broken file (or a hostile one:
-    returns True then)."""
+def import_file(page, rng: random.Random, save_text, hostile=False, at=None) -> bool:
+    """Open a match file: the current match, or a broken file (or a hostile one: returns True then), from the
+    setup screen's button, or from the control at ``at`` (x, y) that the monkey picked (the replay's too)."""
     choice = rng.random()
     if save_text == CORRUPT_TEXT:
         save_text = None
-    if hostile and rng.random() < 0.5:
+    hostile = hostile and rng.random() < 0.5
+    if hostile:
         data = hostile_file(rng, save_text)
-        with page.expect_file_chooser(timeout=5_000) as fc:
-            page.click('#setup [data-action="import"]')
-        fc.value.set_files({"name": "match.json", "mimeType": "application/json", "buffer": data})
-        page.wait_for_timeout(150)
-        return True
     elif save_text and choice < 0.6:
         data = json.dumps(json.loads(save_text)["match"]).encode()
     elif choice < 0.8:
@@ -385,10 +386,13 @@ def import_file(page, rng: random.Random, save_text, hostile=False) -> bool:
     else:
         data = b"not json at all"
     with page.expect_file_chooser(timeout=5_000) as fc:
-        page.click('#setup-screen [data-action="import"]')
+        if at is None:
+            page.click('#setup-screen [data-action="import"]')
+        else:
+            page.mouse.click(*at)
     fc.value.set_files({"name": "match.json", "mimeType": "application/json", "buffer": data})
     page.wait_for_timeout(150)
-    return False
+    return hostile
 
 
 STORAGE_FULL = """() => {
@@ -435,6 +439,13 @@ def export(page, x: float, y: float) -> None:
         page.remove_listener("download", on_download)
 
 
+def what_failed(err: Exception) -> str:
+    """The first line of an error, with the element a timed-out action waited for (Playwright's call log)."""
+    lines = str(err).splitlines()
+    waited = next((line.strip() for line in lines if "waiting for" in line and "locator" in line), "")
+    return lines[0] + (f" ({waited})" if waited else "") if lines else repr(err)
+
+
 def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "random", "easy"),
              reload_at=(), log=None, scope=None) -> dict:
     """One seeded match of random steps; raises MonkeyFailure at the first problem. Returns counts."""
@@ -454,7 +465,7 @@ def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "r
     try:
         start_match(page, settings)
     except Exception as err:  # the page left by the seed before would not let the match be set up: a finding
-        fail(0, [f"the match could not be set up: {type(err).__name__}: {str(err).splitlines()[0]}"])
+        fail(0, [f"the match could not be set up: {type(err).__name__}: {what_failed(err)}"])
     for step in range(steps):
         roll = rng.random()
         try:
@@ -465,7 +476,8 @@ def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "r
                 full = False   # the override of the storage goes with the page
                 if problems:
                     fail(step, problems)
-            elif roll < 0.02 and page.locator("#setup-screen").is_visible():
+            elif (roll < 0.02 and page.locator("#setup-screen").is_visible()
+                  and not page.locator("dialog[open]").count()):
                 snap = snapshot(page)
                 hostile = import_file(page, rng, snap["save"] if snap["save"] not in (None, "unavailable") else None,
                                       hostile=scope["hostile"])
@@ -495,7 +507,7 @@ def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "r
                     snap = snapshot(page)
                     hostile = import_file(page, rng,
                                           snap["save"] if snap["save"] not in (None, "unavailable") else None,
-                                          hostile=scope["hostile"])
+                                          hostile=scope["hostile"], at=(pick["x"], pick["y"]))
                     trail.append("import (hostile)" if hostile else "import")
                     counts["imports"] += 1
                     counts["hostile"] += hostile
@@ -517,7 +529,7 @@ def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "r
         except MonkeyFailure:
             raise
         except Exception as err:  # a timeout or a page that stopped answering is a finding too
-            fail(step, [f"{type(err).__name__}: {str(err).splitlines()[0]}"])
+            fail(step, [f"{type(err).__name__}: {what_failed(err)}"])
         snap = snapshot(page)
         problems = check_snapshot(snap)
         problems += watch.errors + [f"request to another host: {u}" for u in watch.foreign]
