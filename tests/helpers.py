@@ -36,6 +36,32 @@ def first_play(vm: dict[str, Any]) -> tuple[str, str]:
     return tile["id"], tile["targets"][0]
 
 
+def next_event(vm: dict[str, Any], next_round: bool = False) -> dict[str, Any] | None:
+    """The event a player who always makes the first move offered would send next on the board of ``vm`` (the
+    computer's move when one is due; the first playable tile, then its first train; else draw or pass); at a
+    round's end its button when ``next_round``, else None; None on any other screen."""
+    if next_round and vm["screen"] == "round_end":
+        return command(vm["round_end"]["button"]["id"])
+    if vm["screen"] != "board":
+        return None
+    shown = {c["id"] for c in vm["commands"] if c["shown"]}
+    for name in ("next", "reveal"):
+        if name in shown:
+            return command(name)
+    if vm["cpu"]["pending"]:
+        return {"type": "cpu"}
+    tiles = vm["hand"]["tiles"] if vm["hand"] else []
+    picked = next((t for t in tiles if t["selected"] and t["targets"]), None)
+    if picked is not None:
+        return {"type": "train", "train": picked["targets"][0]}
+    if any(t["playable"] for t in tiles):
+        return {"type": "tile", "tile": first_play(vm)[0]}
+    for name in ("draw", "pass"):
+        if name in shown:
+            return command(name)
+    raise AssertionError(f"nothing to do on {vm['step']}: {shown}")
+
+
 def save(store: storage.Storage, session: Session, tab: str = "tab", saved_at: int = 1) -> str | None:
     """Write the session's save record into ``store`` as the page's save writes it; None, or why not."""
     return storage.write(store, storage.record_text(session, tab, saved_at))

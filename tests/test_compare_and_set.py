@@ -12,6 +12,7 @@ from mexican_train.match import Player
 from mexican_train.ui import records, storage
 from mexican_train.ui.storage import MATCH_KEY, DictStorage
 from tests.browser_side import apply_writes, new_tab
+from tests.helpers import first_play, next_event
 
 SETTINGS = {"set": 6, "seats": 2, "rounds": "one", "seed": 4, "cpu_speed": "instant",
             "players": [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "random"}]}
@@ -22,31 +23,6 @@ def finished_elsewhere():
     match = new_match(Rules.make("standard", set=6, seats=2, rounds=1), 9, [Player("Ana", "random"),
                                                                             Player("Bot", "easy")])
     return play_out(match)._replace(players=(Player("Ana", "human"), Player("Bot", "easy")))
-
-
-def first_play(vm):
-    tile = next(t for t in vm["hand"]["tiles"] if t["playable"])
-    return tile["id"], tile["targets"][0]
-
-
-def next_event(vm):
-    """The event a player who always makes the first move offered would send next (None: the round is over)."""
-    shown = {c["id"] for c in vm["commands"] if c["shown"]}
-    if vm["screen"] != "board":
-        return None
-    for name in ("next", "reveal"):
-        if name in shown:
-            return {"type": "command", "name": name}
-    if vm["cpu"]["pending"]:
-        return {"type": "cpu"}
-    if vm["hand"] and any(t["playable"] for t in vm["hand"]["tiles"]):
-        if any(t["selected"] for t in vm["hand"]["tiles"]):
-            return {"type": "train", "train": next(t for t in vm["hand"]["tiles"] if t["selected"])["targets"][0]}
-        return {"type": "tile", "tile": first_play(vm)[0]}
-    for name in ("draw", "pass"):
-        if name in shown:
-            return {"type": "command", "name": name}
-    raise AssertionError(f"nothing to do on {vm['step']}: {shown}")
 
 
 def test_a_move_answered_after_another_tab_took_the_match_over_writes_nothing_over_it():
@@ -85,38 +61,42 @@ def test_a_mismatched_write_is_refused_whole_and_the_storage_is_left_as_it_was()
     assert store.items == {MATCH_KEY: "theirs"}
 
 
-def test_a_round_recorded_while_another_tab_recorded_a_match_keeps_both_in_the_statistics():
-    def play(store, meanwhile_at=None, meanwhile=None):
-        tab = new_tab(store, "tab-a")
-        tab.boot()
-        vm = tab.send({"type": "new_match", "settings": SETTINGS})
-        calls = 0
-        while (event := next_event(vm)) is not None:
-            before = len(tab.answers)
-            extra = meanwhile if calls == meanwhile_at else None
-            answer = tab.call(event, meanwhile=extra)
-            while answer["thinking"]:
-                answer = tab.call({"type": "think"})
-            vm = answer["view"] if answer["part"] == "game" else vm
-            if meanwhile_at is None and any(w["key"] == records.STATS_KEY for a in tab.answers[before:]
-                                            for w in a["writes"]):
-                return calls
-            calls += 1
-            assert calls < 500
-        return calls
+def play_round(store, before_call=lambda n: None):
+    """A person plays the first move offered against a computer until the round ends. ``before_call(n)`` runs
+    before the n-th event and may return what another tab does between that event and its answer. Returns the
+    tab, the last view and the number of the event whose answer recorded the round in the statistics."""
+    tab = new_tab(store, "tab-a")
+    tab.boot()
+    vm = tab.send({"type": "new_match", "settings": SETTINGS})
+    calls, recorded = 0, None
+    while (event := next_event(vm)) is not None:
+        before = len(tab.answers)
+        answer = tab.call(event, meanwhile=before_call(calls))
+        while answer["thinking"]:
+            answer = tab.call({"type": "think"})
+        vm = answer["view"] if answer["part"] == "game" else vm
+        if recorded is None and any(w["key"] == records.STATS_KEY for a in tab.answers[before:] for w in a["writes"]):
+            recorded = calls
+        calls += 1
+        assert calls < 500
+    return tab, vm, recorded
 
-    recording = play(DictStorage())   # the event whose answer records the round, in this deal
+
+RECORDING = play_round(DictStorage())[2]
+"""The event whose answer ends the round and records it, in this deal."""
+
+
+def test_a_round_recorded_while_another_tab_recorded_a_match_keeps_both_in_the_statistics():
     store = DictStorage()
     other = stats.record(stats.empty(), "other-tab-match", finished_elsewhere(), "2026-11-30")
 
     def the_other_tab_records_its_match():
         store.set_item(records.STATS_KEY, stats.dumps(other))
 
-    play(store, recording, the_other_tab_records_its_match)
+    play_round(store, lambda n: the_other_tab_records_its_match if n == RECORDING else None)
     record = stats.loads(store.get_item(records.STATS_KEY))
     ids = [m["id"] for m in record["matches"]]
     assert "other-tab-match" in ids and len(ids) == 2, ids
-
 
 
 class Refusing(DictStorage):
@@ -135,29 +115,14 @@ def test_the_move_that_ends_a_round_on_a_full_storage_is_said_to_be_unsaved():
     # "not saved" note goes to the tab's own storage (which works), and the statistics fail too and cannot be
     # put back, so the note stays. Decided again, the save must still be the write that fails, not whatever
     # write comes at the statistics' place the second time.
-    def play(store, full_at=None):
-        tab = new_tab(store, "tab-a")
-        tab.boot()
-        vm = tab.send({"type": "new_match", "settings": SETTINGS})
-        calls = 0
-        while (event := next_event(vm)) is not None:
-            before = len(tab.answers)
-            store.full = calls == full_at
-            answer = tab.call(event)
-            while answer["thinking"]:
-                answer = tab.call({"type": "think"})
-            vm = answer["view"] if answer["part"] == "game" else vm
-            if full_at is None and any(w["key"] == records.STATS_KEY for a in tab.answers[before:]
-                                       for w in a["writes"]):
-                return calls, tab, vm
-            calls += 1
-        return calls, tab, vm
-
-    recording, _tab, _vm = play(DictStorage())   # the event whose answer ends the round and records it
     store = Refusing()
     store.set_item(records.STATS_KEY, stats.dumps(stats.record(stats.empty(), "earlier-match",
                                                                finished_elsewhere(), "2026-11-30")))
-    _calls, tab, vm = play(store, recording)
+
+    def full_for_the_last_move(n):
+        store.full = n == RECORDING
+
+    tab, vm, _ = play_round(store, full_for_the_last_move)
     saved = storage.read_session(store.get_item(MATCH_KEY)).match
     behind = sum(len(r.actions) for r in tab.session.match.rounds) - sum(len(r.actions) for r in saved.rounds)
     assert vm["screen"] == "round_end" and behind == 1

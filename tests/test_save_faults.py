@@ -20,6 +20,7 @@ from tests.browser_side import Tab
 from mexican_train.ui import storage
 from mexican_train.ui.storage import MATCH_KEY, UNREADABLE_PREFIX, DictStorage
 from tests.browser_side import Clock
+from tests.helpers import next_event
 
 SETTINGS = {"set": 6, "seats": 2, "rounds": "short", "cpu_speed": "instant", "hand_size": 3,
             "players": [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "random"}]}
@@ -97,33 +98,11 @@ class Faulty(DictStorage):
 
 
 def next_move(tab: Tab) -> dict | None:
-    """What the match on screen waits for: the computer's move, or the person's (the first tile that can be
-    played, else draw or pass), or the next round; None with no match or at its end."""
-    session = tab.session
-    if session.match is None:
+    """What the match on screen waits for (``helpers.next_event``, the next round included); None with no
+    match or at its end."""
+    if tab.session.match is None:
         return None
-    vm = tab.send({"type": "refresh"})
-    if vm.get("screen") == "round_end":
-        return {"type": "command", "name": vm["round_end"]["button"]["id"]}
-    if vm.get("screen") != "board":
-        return None
-    shown = {c["id"] for c in vm["commands"] if c["shown"]}
-    for name in ("next", "reveal"):
-        if name in shown:
-            return {"type": "command", "name": name}
-    if vm["cpu"]["pending"]:
-        return {"type": "cpu"}
-    tiles = vm["hand"]["tiles"] if vm["hand"] else []
-    picked = next((t for t in tiles if t["selected"] and t["targets"]), None)
-    if picked is not None:
-        return {"type": "train", "train": picked["targets"][0]}
-    playable = next((t for t in tiles if t["playable"]), None)
-    if playable is not None:
-        return {"type": "tile", "tile": playable["id"]}
-    for name in ("draw", "pass"):
-        if name in shown:
-            return {"type": "command", "name": name}
-    return None
+    return next_event(tab.send({"type": "refresh"}), next_round=True)
 
 
 def actions(match):
