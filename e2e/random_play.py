@@ -370,9 +370,9 @@ def hostile_file(rng: random.Random, save_text) -> bytes:
     return json.dumps(put(match, path, value)).encode()
 
 
-def import_file(page, rng: random.Random, save_text, hostile=False, at=None) -> bool:
-    """Open a match file: the current match, or a broken file (or a hostile one: returns True then), from the
-    setup screen's button, or from the control at ``at`` (x, y) that the monkey picked (the replay's too)."""
+def import_file(page, rng: random.Random, save_text, hostile=False) -> bool:
+    """Open a match file from the setup screen: the current match, or a broken file (or a hostile one:
+    returns True then)."""
     choice = rng.random()
     if save_text == CORRUPT_TEXT:
         save_text = None
@@ -386,10 +386,7 @@ def import_file(page, rng: random.Random, save_text, hostile=False, at=None) -> 
     else:
         data = b"not json at all"
     with page.expect_file_chooser(timeout=5_000) as fc:
-        if at is None:
-            page.click('#setup-screen [data-action="import"]')
-        else:
-            page.mouse.click(*at)
+        page.click('#setup-screen [data-action="import"]')
     fc.value.set_files({"name": "match.json", "mimeType": "application/json", "buffer": data})
     page.wait_for_timeout(150)
     return hostile
@@ -507,7 +504,7 @@ def run_seed(page, watch, seed: int, steps: int, wait_ready, kinds=("random", "r
                     snap = snapshot(page)
                     hostile = import_file(page, rng,
                                           snap["save"] if snap["save"] not in (None, "unavailable") else None,
-                                          hostile=scope["hostile"], at=(pick["x"], pick["y"]))
+                                          hostile=scope["hostile"])
                     trail.append("import (hostile)" if hostile else "import")
                     counts["imports"] += 1
                     counts["hostile"] += hostile
