@@ -63,9 +63,10 @@ class Mirror:
 class StorageView:
     """A storage over the mirror's texts of one area for one call: reads see the call's writes; every write
     is recorded as a compare-and-set in ``writes`` (the call's list, shared by its two views). ``error`` is the
-    message of a storage that cannot be used at all: every read and write throws it. ``faults`` (shared by a call's two views) makes writes throw
-    when Python decides again after the page could not write (``Faults``); it then reads ``base``, the texts
-    as they were when it first decided, and the mirror gets the writes on top of the texts as they are."""
+    message of a storage that cannot be used at all: every read and write throws it. ``faults`` (shared by a
+    call's two views) makes writes throw when Python decides again after the page could not write
+    (``Faults``); it then reads ``base``, the texts as they were when it first decided, and the mirror gets
+    the writes on top of the texts as they are."""
 
     def __init__(self, texts: Texts, area: str, faults: Faults, writes: list[Write],
                  error: str | None = None, base: Texts | None = None) -> None:
