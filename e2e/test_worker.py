@@ -205,7 +205,7 @@ def test_every_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_i
         assert marks["mt-early-compiled"] <= marks["mt-wasm-compiled"]
         # its work done, the read-ahead's worker is ended only once the game is ready and the page idle (ending
         # one that read from the network is a long task of the browser's own: python.js endEarlyWorker)
-        page.wait_for_function("window.mtEarlyEnded")
+        page.wait_for_function("() => window.mtEarlyEnded")
         assert page.evaluate("window.mtEarlyEnded") >= page.evaluate(MARKS)["mt-ready"]
         page.wait_for_selector('html[data-offline-ready="1"]', state="attached", timeout=120_000)
         page.reload()
@@ -214,7 +214,7 @@ def test_every_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_i
         # rather than through the service worker, and used (the package is the cache's)
         assert page.evaluate("[window.mtEarly.first, window.mtPythonStart, window.mtEarlyUsed]") == \
             [False, "snapshot", {"module": True, "memory": True, "package": False}]
-        page.wait_for_function("window.mtEarlyFrom")
+        page.wait_for_function("() => window.mtEarlyFrom")
         assert page.evaluate("window.mtEarlyFrom") == {"wasm": "cache", "snapshot": "cache"}
         marks = page.evaluate(MARKS)
         assert marks["mt-early-compiled"] <= marks["mt-wasm-compiled"]
@@ -225,7 +225,7 @@ def test_every_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_i
         page.evaluate("caches.open('mexican-train:offline:' + new URL('./', location.href).href + '#a-new-release')")
         page.reload()
         wait_ready(page)
-        page.wait_for_function("window.mtEarlyFrom")
+        page.wait_for_function("() => window.mtEarlyFrom")
         assert page.evaluate("[window.mtPythonStart, window.mtEarlyUsed, window.mtEarlyFrom]") == \
             ["snapshot", {"module": True, "memory": True, "package": False}, {"wasm": "fetch", "snapshot": "fetch"}]
         context.add_init_script(READ_AHEAD_FAILS)
