@@ -33,7 +33,7 @@ from .narrate import people_here
 from . import strings as S
 from .jobs import SLICE_MS, Job
 from .matchapp import Apps, MatchApp
-from .protocol import Call, FailureReason, ProtocolError, Write
+from .protocol import Call, FailureReason, ProtocolError
 from .saves import Faults, Mirror, Stores
 from .viewmodel import SCREEN_SEAT, view_model
 
@@ -57,13 +57,12 @@ class _Done:
 
 @dataclass
 class _Pending:
-    """A call whose writes the page has not confirmed yet: its number, the state it started from, its writes,
-    how to do its work again, how many times in a row its writes have failed, and the storages its work
-    used (which writes failed in Python, how many first writes were made already, each write's number)."""
+    """A call whose writes the page has not confirmed yet: its number, the state it started from, how to do its
+    work again, the storages its work used (its writes; which failed in Python, how many first writes were
+    made already, each write's number), and how many times in a row its writes have failed."""
 
     seq: int
     state: dict[str, Any]
-    writes: list[Write]
     redo: Callable[[Stores], AnyAnswer]
     stores: Stores
     failures: int = 0
@@ -145,7 +144,7 @@ class Page:
         if answer["thinking"] is None:
             answer["thinking"] = self._thinking()
         if answer["writes"]:
-            self.pending = _Pending(seq, state, answer["writes"], redo, stores, failures)
+            self.pending = _Pending(seq, state, redo, stores, failures)
         stores.commit()
         return answer
 
