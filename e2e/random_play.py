@@ -323,11 +323,7 @@ def reload_and_continue(page, wait_ready):
             page.keyboard.press("Escape")
             return []
         play.click()
-        page.wait_for_selector("#game-screen", state="visible")
-        after = snapshot(page)
-        if before["step"] and after["step"] and before["step"].split("/")[:3] != after["step"].split("/")[:3]:
-            return [f"after a reload and Continue today's deal the page is at {after['step']}, it was at {before['step']}"]
-        return []
+        return went_on(page, before, "Continue today's deal")
     if before["unsaved"] or before["held"]:
         # saves were failing: the save may be behind (then the page must say how far) or of another match
         if before["unsaved"] in ("", "0") or before["view"] != "game" or before["held"]:
@@ -339,11 +335,18 @@ def reload_and_continue(page, wait_ready):
     button = page.locator('#saved-panel [data-action="continue_saved"]')
     if button.is_visible():
         button.click()
-        page.wait_for_selector("#game-screen", state="visible")
-        after = snapshot(page)
-        if before["view"] == "game" and before["step"] and after["step"]:
-            if before["step"].split("/")[:3] != after["step"].split("/")[:3]:
-                return [f"after a reload and Continue the page is at {after['step']}, it was at {before['step']}"]
+        return went_on(page, before, "Continue")
+    return []
+
+
+def went_on(page, before: dict, what: str) -> list[str]:
+    """After a reload and ``what``: the game screen at the round and step the page showed before (when it showed
+    the board)."""
+    page.wait_for_selector("#game-screen", state="visible")
+    after = snapshot(page)
+    if before["view"] == "game" and before["step"] and after["step"]:
+        if before["step"].split("/")[:3] != after["step"].split("/")[:3]:
+            return [f"after a reload and {what} the page is at {after['step']}, it was at {before['step']}"]
     return []
 
 
