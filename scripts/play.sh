@@ -25,6 +25,7 @@ elif ! same node_modules/pyodide/pyodide.mjs vendor/pyodide/pyodide.mjs \
   || ! same node_modules/pyodide/pyodide.asm.wasm vendor/pyodide/pyodide.asm.wasm \
   || ! same node_modules/@pyscript/core/dist/core.js vendor/pyscript/core.js \
   || ! python3 -m scripts.patch_runtime --check vendor/pyodide/pyodide.asm.mjs 2>/dev/null \
+  || ! python3 -m scripts.patch_pyscript --check vendor/pyscript 2>/dev/null \
   || [ ! -f vendor/pyodide/python-snapshot.bin ]; then
   bash scripts/setup.sh --vendor-only
 fi

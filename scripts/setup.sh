@@ -23,7 +23,8 @@
 #                     page restores), and precompressed twins (.br, .gz) of the
 #                     big files
 #   vendor/pyscript/  @pyscript/core dist/ without source maps (core.js,
-#                     core.css and the chunks core.js may import)
+#                     core.css and the chunks core.js may import), its main
+#                     chunk with four task breaks (scripts/patch_pyscript.py)
 #   vendor/qr/        qrcode-generator's ES module (qrcode.mjs): the friends' links as QR codes
 #   vendor/jsqr/      jsQR (jsQR.js): the host's camera view reads a reply's QR code where the browser
 #                     has no BarcodeDetector (static/js/qr.js loads it only then)
@@ -38,7 +39,7 @@ VENDOR_ONLY=0
 for arg in "$@"; do
   case "$arg" in
     --vendor-only) VENDOR_ONLY=1 ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set /{/^#/p}' "$0"; exit 0 ;;
     *) echo "setup.sh: unknown argument: $arg" >&2; exit 2 ;;
   esac
 done
@@ -108,6 +109,8 @@ done
 # Our one change to Pyodide's runtime: the main module's GOT filled on demand (scripts/patch_runtime.py says why).
 (cd "$ROOT" && python3 -m scripts.patch_runtime "$TMP/pyodide/pyodide.asm.mjs")
 find "$NM/@pyscript/core/dist" -maxdepth 1 -type f ! -name '*.map' -exec cp {} "$TMP/pyscript/" \;
+# Our one change to PyScript: its module's evaluation gives the thread back four times (scripts/patch_pyscript.py).
+(cd "$ROOT" && python3 -m scripts.patch_pyscript "$TMP/pyscript")
 # What the page uses of each, declared for the JavaScript type check (tsconfig.page.json): found beside the file.
 cp "$ROOT/types/runtime/pyodide.d.mts" "$TMP/pyodide/pyodide.d.mts"
 cp "$ROOT/types/runtime/pyscript-core.d.ts" "$TMP/pyscript/core.d.ts"

@@ -1,0 +1,68 @@
+"""Our one change to PyScript (scripts/patch_pyscript.py): its module's evaluation gives the page's thread back.
+
+The chunk's top level ran as one task in PyScript's frame, on the page's thread; a top-level await of a timer before
+four of its statements makes it four tasks more. The browser tests (e2e/, e2e/engines/) run the patched module.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from scripts import patch_pyscript
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENDOR = os.path.join(ROOT, "vendor", "pyscript")
+PUBLISHED = os.path.join(ROOT, "node_modules", "@pyscript", "core", "dist")
+
+# Each place the patch knows, between statements as the minifier writes them.
+CHUNK = ";".join(("const a=1", *(place + "}" for place in patch_pyscript.PLACES), "export{a}"))
+
+
+def test_the_patch_puts_a_timers_await_before_each_place_and_nowhere_else():
+    done = patch_pyscript.patch(CHUNK)
+    for place in patch_pyscript.PLACES:
+        assert done.count("await new Promise(r=>setTimeout(r,0));" + place) == 1
+    assert done.count("await ") == len(patch_pyscript.PLACES)
+    assert done.replace(patch_pyscript.BREAK, "") == CHUNK
+    assert patch_pyscript.patched(done) and not patch_pyscript.patched(CHUNK)
+    assert patch_pyscript.patch(done) == done   # applied twice, the same file
+
+
+@pytest.mark.parametrize("text", ["", "no PyScript here", CHUNK + CHUNK, CHUNK.replace(patch_pyscript.PLACES[2], "")])
+def test_a_chunk_whose_statements_the_patch_does_not_know_is_refused_loudly(text):
+    with pytest.raises(ValueError, match="another PyScript release"):
+        patch_pyscript.patch(text)
+
+
+def test_a_chunk_patched_in_some_places_only_is_refused():
+    half = CHUNK.replace(patch_pyscript.PLACES[0], patch_pyscript.BREAK + patch_pyscript.PLACES[0])
+    with pytest.raises(ValueError, match="partly patched"):
+        patch_pyscript.patched(half)
+
+
+def test_the_command_finds_the_chunk_core_js_names_patches_it_once_and_checks_it(tmp_path):
+    (tmp_path / "core.js").write_text('export{q as PyWorker}from"./core-Ab1_x.js";\n', encoding="utf-8")
+    chunk = tmp_path / "core-Ab1_x.js"
+    chunk.write_text(CHUNK, encoding="utf-8")
+    assert patch_pyscript.main(["--check", str(tmp_path)]) == 1
+    assert patch_pyscript.main([str(tmp_path)]) == 0
+    assert patch_pyscript.main(["--check", str(tmp_path)]) == 0
+    assert chunk.read_text(encoding="utf-8") == patch_pyscript.patch(CHUNK)
+    (tmp_path / "core.js").write_text("export{}\n", encoding="utf-8")
+    assert patch_pyscript.main([str(tmp_path)]) == 1
+
+
+@pytest.mark.skipif(not os.path.exists(os.path.join(VENDOR, "core.js")), reason="no vendor/: run bash scripts/setup.sh")
+def test_the_vendored_chunk_is_patched():
+    with open(patch_pyscript.chunk_of(VENDOR), encoding="utf-8") as f:
+        assert patch_pyscript.patched(f.read())
+
+
+@pytest.mark.skipif(not os.path.exists(os.path.join(PUBLISHED, "core.js")), reason="no node_modules/: npm ci")
+def test_the_pinned_pyscript_has_each_place_once():
+    with open(patch_pyscript.chunk_of(PUBLISHED), encoding="utf-8") as f:
+        text = f.read()
+    assert not patch_pyscript.patched(text)
+    assert patch_pyscript.patched(patch_pyscript.patch(text))
