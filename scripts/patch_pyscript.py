@@ -26,6 +26,8 @@ import os
 import re
 import sys
 
+from scripts import vendor_patch
+
 BREAK = "/*mt: the page's turn*/await new Promise(r=>setTimeout(r,0));"
 """A task's break at the module's top level: a timer's task, since awaiting a settled promise would go on in the
 same task."""
@@ -73,28 +75,7 @@ def patch(text: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    check = "--check" in argv
-    folders = [a for a in argv if not a.startswith("--")]
-    if len(folders) != 1:
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
-        return 2
-    try:
-        path = chunk_of(folders[0])
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        done = patched(text)
-    except (OSError, ValueError) as err:
-        print(err, file=sys.stderr)
-        return 1
-    if check:
-        if not done:
-            print(f"{path}: not patched: run bash scripts/setup.sh --vendor-only", file=sys.stderr)
-        return 0 if done else 1
-    if not done:
-        with open(path + ".tmp", "w", encoding="utf-8") as f:
-            f.write(patch(text))
-        os.replace(path + ".tmp", path)
-    return 0
+    return vendor_patch.command(argv, __doc__.split("\n\n")[1], chunk_of, patched, patch)
 
 
 if __name__ == "__main__":

@@ -28,8 +28,9 @@ rather than running unpatched with a snapshot taken patched.
 
 from __future__ import annotations
 
-import os
 import sys
+
+from scripts import vendor_patch
 
 EAGER_GOT = "assignWasmExports(wasmExports);updateGOT(origExports);LDSO.init();loadDylibs();"
 LAZY_GOT = 'assignWasmExports(wasmExports);LDSO.init();loadDylibs();Module["mtLinkedTable"]=wasmTable.length;'
@@ -54,27 +55,7 @@ def patch(text: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    check = "--check" in argv
-    paths = [a for a in argv if not a.startswith("--")]
-    if len(paths) != 1:
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
-        return 2
-    with open(paths[0], encoding="utf-8") as f:
-        text = f.read()
-    try:
-        done = patched(text)
-    except ValueError as err:
-        print(err, file=sys.stderr)
-        return 1
-    if check:
-        if not done:
-            print(f"{paths[0]}: not patched: run bash scripts/setup.sh --vendor-only", file=sys.stderr)
-        return 0 if done else 1
-    if not done:
-        with open(paths[0] + ".tmp", "w", encoding="utf-8") as f:
-            f.write(patch(text))
-        os.replace(paths[0] + ".tmp", paths[0])
-    return 0
+    return vendor_patch.command(argv, __doc__.split("\n\n")[1], lambda path: path, patched, patch)
 
 
 if __name__ == "__main__":
