@@ -157,6 +157,23 @@ def test_a_closed_settings_form_is_out_of_reach_of_the_keyboard_and_screen_reade
         assert page.evaluate("!document.activeElement.closest('#setup')"), page.evaluate("document.activeElement.outerHTML")
 
 
+def test_as_the_parse_ends_no_closed_form_or_details_has_its_fields_laid_out(fresh_page):
+    # Right after DOMContentLoaded Chromium asks each form control whether it can take focus, which lays out the
+    # fields of a closed form kept by content-visibility and of a closed <details>, in the task that also runs the
+    # page's modules (README: On a phone). Until the task after, those fields are under display: none.
+    page, _, url = fresh_page(viewport={"width": 360, "height": 740})
+    page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
+        const form = document.getElementById("setup");   // the game's page, not PyScript's frame
+        if (form) window.atParseEnd = [getComputedStyle(form).display,
+            [...document.querySelectorAll("details:not([open]) > :not(summary)")].map((e) => getComputedStyle(e).display)];
+    });""")
+    page.goto(url)
+    page.wait_for_function("() => document.documentElement.dataset.parsed === '1'")
+    form, details = page.evaluate("window.atParseEnd")
+    assert form == "none" and len(details) >= 2 and set(details) == {"none"}, (form, details)
+    assert page.eval_on_selector("#setup", "(e) => getComputedStyle(e).contentVisibility") == "hidden"   # from then on
+
+
 def test_python_starts_from_its_memory_snapshot(app):
     # scripts/make_snapshot.mjs took it; restoring it skips Python's own start-up.
     assert app.page.evaluate("window.mtPythonStart") == "snapshot"

@@ -212,6 +212,8 @@
   follow(systemContrast);
   document.addEventListener("change", onChange);
   document.addEventListener("DOMContentLoaded", sync);
+  // The closed settings form keeps its layout only from the next task on (static/css/app.css: html[data-parsed]).
+  document.addEventListener("DOMContentLoaded", function () { setTimeout(function () { html.dataset.parsed = "1"; }, 0); });
   window.mtPrefs = { get: get, set: set, apply: apply, sync: sync, key: KEY };
 
   // The first screen's "Change settings" and "How to play" answer from the first paint on: the page's
