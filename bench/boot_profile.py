@@ -58,7 +58,6 @@ class Phone:
         self.errors: list[str] = []
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.expose_function("__benchReady", lambda: None)
         self.throttle = throttle(self.context, self.page, net, cpu, on_worker)
         self.quiet = QuietPage(self.throttle.cdp)
         self.url = base + ("?" + query if query else "")

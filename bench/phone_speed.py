@@ -81,7 +81,9 @@ FROM_REPO = ("bench/bare.html", "bench/bare.js", "vendor/pyodide/python_stdlib.z
              "node_modules/pyodide/pyodide.asm.mjs")
 TIMEOUT = 600_000
 
-# Installed before any script of the page: every long task, each tap's answer, and a call to Python once ready.
+# Installed before any script of the page: every long task and each tap's answer. Nothing of the benchmark's runs in
+# the page as it gets ready: a call from the page into Playwright as Python became ready (an exposed function, which
+# counted the bytes sent) was 35 ms of the page's thread at 4x in a trace, inside the page's task before ready.
 OBSERVE_JS = """
 window.__longtasks = [];
 window.__taps = [];
@@ -113,10 +115,6 @@ try {
       e.scripts.map((s) => s.invoker + (s.sourceURL ? " (" + s.sourceURL.split("/").pop() + ")" : ""))]);
   }).observe({type: "long-animation-frame", buffered: true});
 } catch (e) {}
-new MutationObserver((_, obs) => {
-  const html = document.documentElement;
-  if (html && html.hasAttribute("data-py-ready")) { obs.disconnect(); window.__benchReady && window.__benchReady(); }
-}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-py-ready"]});
 """
 METRICS_JS = """() => {
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
@@ -124,7 +122,7 @@ METRICS_JS = """() => {
   const at = (name) => { const m = performance.getEntriesByName(name)[0]; return m ? m.startTime : null; };
   return {fcp: fcp ? fcp.startTime : null, ready: ready ? ready.startTime : null,
           python_start: at('mt-python-start'), python_booted: at('mt-python-booted'),
-          longtasks: window.__longtasks || [], start: window.mtPythonStart || null,
+          longtasks: window.__longtasks || [], start: window.mtPythonStart || null, origin: performance.timeOrigin,
           throughput: window.mtThroughput === undefined ? null : window.mtThroughput};
 }"""
 
@@ -239,16 +237,10 @@ class Visit:
         self.errors: list[str] = []
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.ready_bytes = None
-        self.page.expose_function("__benchReady", self._ready)
         self.throttle = throttle(self.context, self.page, net, cpu)
         self.quiet = QuietPage(self.throttle.cdp)
 
-    def _ready(self):
-        self.ready_bytes = self.counter.total
-
     def load(self, url: str | None, tap: bool = False) -> dict:
-        self.ready_bytes = None
         start = self.counter.total
         mark = len(self.counter.log)
         t0 = time.time()
@@ -260,7 +252,8 @@ class Visit:
             self.tap_until_ready()
         self.quiet.until_ready()     # no script of Playwright's in the page before ready (bench/quiet_page.py)
         m = self.page.evaluate(METRICS_JS)
-        m["bytes"] = (self.ready_bytes if self.ready_bytes is not None else self.counter.total) - start
+        m["by_path"] = self.counter.since(mark)
+        m["bytes"] = bytes_until(m["by_path"], m["origin"] + m["ready"] if m["ready"] is not None else None)
         m["longest"] = max([d for s, d in m["longtasks"] if s <= m["ready"]], default=0)
         m["over50"] = sum(1 for s, d in m["longtasks"] if s <= m["ready"])
         m["long_named"] = named_tasks(m, self.page.evaluate("[window.__longtaskIn || [], window.__frames || []]"))
@@ -274,7 +267,6 @@ class Visit:
                               "in loadPyodide" if m["python_booted"] is None or top[1] < m["python_booted"] else
                               "after loadPyodide")
         m["wall"] = time.time() - t0
-        m["by_path"] = self.counter.since(mark)
         m["log_end"] = mark + len(m["by_path"])
         m["start_bytes"] = start
         return m
@@ -293,6 +285,12 @@ class Visit:
     def close(self):
         self.throttle.close()
         self.context.close()
+
+
+def bytes_until(log: list[tuple[float, str, int]], at_ms: float | None) -> int:
+    """The body bytes of ``log`` (Counter's) sent up to ``at_ms``, ms since the epoch as the page's clock reads it (its
+    timeOrigin plus a mark); all of them for no time."""
+    return sum(n for t, _, n in log if at_ms is None or t * 1000 <= at_ms)
 
 
 def named_tasks(m: dict, seen: list) -> list[str]:
