@@ -100,6 +100,9 @@ interface Window {
   mtInput?: boolean;
   /** Set by static/js/python.js: where PyScript's frame (static/js/pyscript-frame.js) hands over PyScript's module. */
   mtPyScript?: { loaded(core: typeof import("../vendor/pyscript/core.js")): void; failed(err: unknown): void };
+  /** Set by static/js/prefs.js on a return visit: PyScript's frame, made by the page's first script and added to the
+   * page one task later. */
+  mtPyScriptFrame?: HTMLIFrameElement;
   /** Set by static/js/pyscript-frame.js: PyScript's module on its way, when python.js has not asked for it yet. */
   mtPyScriptLoading?: Promise<typeof import("../vendor/pyscript/core.js")>;
   /** Set in PyScript's frame by static/js/pyscript-frame.js when PyScript's module asked its SharedArrayBuffer

@@ -88,10 +88,9 @@
           worker.onmessageerror = function () { fail("a piece could not be received"); };
         } catch (e) { fail("the worker could not be made (" + e + ")"); }   // PyScript's worker reads them itself
       };
-      // On a first visit made one task later, once the parser has given the thread back: making a worker was
-      // 3-10 ms of the parser's first task on the emulated phone, a first visit's longest (README: On a phone).
-      // On a return visit at once: that task is short there, and the pieces are wanted as early as can be.
-      if (first) setTimeout(make, 0); else make();
+      // Made one task later, once the parser has given the thread back: making a worker was 3-10 ms of the parser's
+      // first task on the emulated phone, the longest task of many visits (README: On a phone).
+      setTimeout(make, 0);
     }
   }
   // PyScript's frame (static/js/pyscript-frame.js), from the page's first script on rather than once python.js
@@ -100,11 +99,12 @@
   // Python): on a first visit the frame's downloads would compete with the page's own and delay its first paint.
   if (window.mtLoadedByWorker && !/[?&]worker=0\b/.test(location.search) && typeof Worker !== "undefined"
       && document.currentScript && document.currentScript.hasAttribute("data-read-ahead")) {
-    var frame = document.createElement("iframe");
+    var frame = window.mtPyScriptFrame = document.createElement("iframe");
     frame.id = "pyscript-frame";
     frame.hidden = true;
     frame.src = "./pyscript.html";
-    document.documentElement.appendChild(frame);
+    // in a task of its own too: a frame's first document is made at once, 10-25 ms of a phone's thread
+    setTimeout(function () { document.documentElement.appendChild(frame); }, 0);
   }
 
   var KEY = "mexican-train:prefs:ui";

@@ -167,7 +167,7 @@ function loadPyScript(where) {
     window.mtPyScript = { loaded: resolve, failed: reject };
     // a frame without the frame's module, or one whose module did not run
     const giveUp = () => setTimeout(() => reject(new Error("PyScript's frame did not load PyScript")), 30_000);
-    if (document.getElementById("pyscript-frame")) {
+    if (window.mtPyScriptFrame || document.getElementById("pyscript-frame")) {   // the page's first script made it
       giveUp();
       return;
     }
