@@ -103,7 +103,7 @@
     frame.id = "pyscript-frame";
     frame.hidden = true;
     frame.src = "./pyscript.html";
-    // in a task of its own too: a frame's first document is made at once, 10-25 ms of a phone's thread
+    // in a task of its own too: a frame's first document is made at once, 10-30 ms of a phone's thread in traces
     setTimeout(function () { document.documentElement.appendChild(frame); }, 0);
   }
 

@@ -176,7 +176,7 @@ function loadPyScript(where) {
     frame.hidden = true;
     frame.src = new URL("../../pyscript.html", import.meta.url).href;
     frame.addEventListener("load", giveUp);
-    // in a task of its own, not in this module's: a frame's first document is made at once (10-25 ms of a phone's
+    // in a task of its own, not in this module's: a frame's first document is made at once (10-30 ms of a phone's
     // thread in traces), and this module's evaluation is a task of about as much
     setTimeout(() => (document.body || document.documentElement).append(frame), 0);
   });
