@@ -36,8 +36,9 @@ const TEXT = DATA.text;
 // goes to the read-ahead's worker with the pieces that came here before, and that worker sends them and the rest
 // straight there, without waiting for this thread (busy with the page's modules at that moment on a phone). Never
 // through the channel from here: Firefox copies a buffer sent on a MessagePort even when it is transferred, and the
-// 31 MB snapshot froze the page for 44-52 ms (a Worker's postMessage moves it). Only a read-ahead that never
-// said anything (it did not start) leaves the channel here. Its performance marks go where the worker's go.
+// 31 MB snapshot froze the page for 44-52 ms (a Worker's postMessage moves it), and a compiled wasm sent from here
+// did not reach PyScript's worker there (a CI run of 2026-12-06). Only a read-ahead that did not start leaves the
+// channel here; one that has not said anything yet is waited for. Its performance marks go where the worker's go.
 const early = window.mtEarly;
 /** @type {EarlyPiece[]} */
 const pieces = [];
@@ -65,26 +66,41 @@ function sendOnAsIs(piece) {
   else if (handOver === "here") /** @type {MessagePort} */ (earlyPort).postMessage(piece, buffersOf([piece]));
   else pieces.push(piece);
 }
-/** PyScript's worker asks for the pieces through ``port``.
+/** The channel goes to the read-ahead's worker, with the pieces that came here before. */
+function handOverThere() {
+  const kept = pieces.splice(0);
+  handedTo = /** @type {Worker} */ (/** @type {NonNullable<typeof early>} */ (early).worker);
+  handedTo.postMessage({ port: earlyPort, pieces: kept }, [/** @type {MessagePort} */ (earlyPort), ...buffersOf(kept)]);
+  handOver = "there";
+  window.mtEarlyHandOver = handOver;   // test hook
+}
+/** The channel stays here: this thread sends every piece on. */
+function handOverHere() {
+  handOver = "here";
+  pieces.splice(0).forEach(sendOn);
+  window.mtEarlyHandOver = handOver;   // test hook
+}
+let failedToStart = false;   // the read-ahead's worker could not be made or did not start
+/** PyScript's worker asks for the pieces through ``port``. A read-ahead that has not said anything yet is waited
+ * for (the page's first script makes its worker a task late, and PyScript's worker has asked before it said
+ * anything in Firefox under load).
  * @param {MessagePort} port */
 function earlyAsked(port) {
-  if (early && early.worker && heard) {
-    const kept = pieces.splice(0);
-    handedTo = early.worker;
-    handedTo.postMessage({ port, pieces: kept }, [port, ...buffersOf(kept)]);
-    handOver = "there";
-  } else {
-    earlyPort = port;
-    handOver = "here";
-    pieces.splice(0).forEach(sendOn);
-  }
-  window.mtEarlyHandOver = handOver;   // test hook
+  earlyPort = port;
+  if (early && early.worker && heard) handOverThere();
+  else if (!early || failedToStart) handOverHere();
 }
 if (early) {
   /** @param {unknown} message */
   const take = (message) => {
     const piece = /** @type {EarlyPiece | WorkerNote} */ (message);
-    if (piece.kind !== "early" || /** @type {EarlyPiece} */ (piece).part !== "all") heard = true;
+    if (piece.kind === "early" && /** @type {EarlyPiece} */ (piece).part === "all" && !heard) {
+      failedToStart = true;
+      if (earlyPort && handOver === "waiting") handOverHere();
+    } else if (!heard) {
+      heard = true;
+      if (earlyPort && handOver === "waiting" && early.worker) handOverThere();
+    }
     if (piece.kind !== "early") {
       fromWorker(new MessageEvent("message", { data: piece }));
     } else {
