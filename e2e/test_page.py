@@ -35,6 +35,7 @@ def test_change_settings_and_how_to_play_answer_before_the_page_s_modules_have_r
     page.wait_for_selector("#settings-toggle", state="visible")
     page.click("#settings-toggle")
     assert page.locator("#setup").is_visible() and page.get_attribute("#settings-toggle", "aria-expanded") == "true"
+    assert page.locator("#seats").is_visible()   # its fields with it, though the parse is not over
     page.click("#settings-toggle")
     assert not page.locator("#setup").is_visible() and page.get_attribute("#settings-toggle", "aria-expanded") == "false"
     page.click('#setup-screen [data-action="help"]')
@@ -157,21 +158,28 @@ def test_a_closed_settings_form_is_out_of_reach_of_the_keyboard_and_screen_reade
         assert page.evaluate("!document.activeElement.closest('#setup')"), page.evaluate("document.activeElement.outerHTML")
 
 
-def test_as_the_parse_ends_no_closed_form_or_details_has_its_fields_laid_out(fresh_page):
-    # Right after DOMContentLoaded Chromium asks each form control whether it can take focus, which lays out the
-    # fields of a closed form kept by content-visibility and of a closed <details>, in the task that also runs the
-    # page's modules (README: On a phone). Until the task after, those fields are under display: none.
+def test_as_the_parse_ends_the_page_has_no_form_field_and_no_closed_form_or_details_laid_out(fresh_page):
+    # Right after DOMContentLoaded, in the task that also runs the page's modules, Chromium looks at every form field
+    # of the page and asks each whether it can take focus, which lays out the fields of a closed form kept by
+    # content-visibility and of a closed <details> (README: On a phone). So the fields are held in templates until
+    # the task after (scripts/build_page.py hold_fields), and the closed form and details are under display: none.
     page, _, url = fresh_page(viewport={"width": 360, "height": 740})
     page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
         const form = document.getElementById("setup");   // the game's page, not PyScript's frame
         if (form) window.atParseEnd = [getComputedStyle(form).display,
-            [...document.querySelectorAll("details:not([open]) > :not(summary)")].map((e) => getComputedStyle(e).display)];
+            [...document.querySelectorAll("details:not([open]) > :not(summary)")].map((e) => getComputedStyle(e).display),
+            document.querySelectorAll("input, select, textarea").length, document.querySelectorAll("template[data-field]").length];
     });""")
     page.goto(url)
     page.wait_for_function("() => document.documentElement.dataset.parsed === '1'")
-    form, details = page.evaluate("window.atParseEnd")
+    form, details, fields, held = page.evaluate("window.atParseEnd")
     assert form == "none" and len(details) >= 2 and set(details) == {"none"}, (form, details)
+    assert fields == 0 and held >= 30, (fields, held)
     assert page.eval_on_selector("#setup", "(e) => getComputedStyle(e).contentVisibility") == "hidden"   # from then on
+    # every one of them in place, the display preferences' set as stored
+    assert page.evaluate("document.querySelectorAll('template[data-field]').length") == 0
+    assert page.evaluate("document.querySelectorAll('input, select, textarea').length") >= held
+    assert page.is_checked("#pref-numerals") is False
 
 
 def test_python_starts_from_its_memory_snapshot(app):

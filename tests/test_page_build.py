@@ -102,3 +102,21 @@ def test_an_edit_anywhere_in_the_package_rebuilds_the_pages():
     sources = build_page.sources()
     for name in ("tiles.py", "ui/protocol.py", "ui/strings.py", "players/__init__.py"):
         assert os.path.join(package, *name.split("/")) in sources, name
+
+
+def test_every_form_field_of_a_page_is_held_in_a_template_until_the_parse_is_over():
+    page = build_page.hold_fields('<p><label>Name <input type="text" id="a"></label></p>\n'
+                                  '<select id="b">\n  <option>1</option>\n</select>'
+                                  '<template id="row"><input id="c"></template>'
+                                  '<script>const html = "<input id=d>";</script><!-- <textarea></textarea> -->'
+                                  '<textarea id="e">x</textarea>')
+    assert page == ('<p><label>Name <template data-field><input type="text" id="a"></template></label></p>\n'
+                    '<template data-field><select id="b">\n  <option>1</option>\n</select></template>'
+                    '<template id="row"><input id="c"></template>'
+                    '<script>const html = "<input id=d>";</script><!-- <textarea></textarea> -->'
+                    '<template data-field><textarea id="e">x</textarea></template>')
+    for friend in (False, True):
+        built = build_page.render("en", friend)
+        body = re.sub(r"<template\b.*?</template>|<script\b.*?</script>|<!--.*?-->", "", built, flags=re.S)
+        assert not re.search(r"<(input|select|textarea)\b", body)
+        assert built.count("<template data-field>") >= (1 if friend else 30)

@@ -633,6 +633,7 @@ async function sendFrom(event, source) {
 async function init() {
   busyBy(0);
   await nextTask();
+  if (window.mtFieldsIn) window.mtFieldsIn();   // the page's form fields, held until the parse ended (prefs.js)
   attachAddress();
   await nextTask();
   friends.attachFriends({ startMatch, sendFrom, send: (event) => { send(event); }, showSetup: () => showScreen("setup"),

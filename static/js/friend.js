@@ -145,6 +145,7 @@ async function reply() {
 }
 
 function init() {
+  if (window.mtFieldsIn) window.mtFieldsIn();   // its few form fields at once (static/js/prefs.js holds them)
   attachInput({
     send,
     action: (name, el) => {

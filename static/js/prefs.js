@@ -212,9 +212,24 @@
   follow(systemContrast);
   document.addEventListener("change", onChange);
   document.addEventListener("DOMContentLoaded", sync);
+
+  // The page's form fields are written inside <template data-field> (scripts/build_page.py hold_fields) and come
+  // out in the task after DOMContentLoaded: right after that event, in its task, Chromium looks at every field of
+  // the page. Sooner where something needs them: a tap that opens the settings, the page's modules (app.js).
+  function fieldsIn() {
+    var held = document.querySelectorAll("template[data-field]");
+    for (var i = 0; i < held.length; i++) {
+      var template = /** @type {HTMLTemplateElement} */ (held[i]);
+      template.replaceWith(template.content);
+    }
+    if (held.length) sync();
+  }
   // The closed settings form keeps its layout only from the next task on (static/css/app.css: html[data-parsed]).
-  document.addEventListener("DOMContentLoaded", function () { setTimeout(function () { html.dataset.parsed = "1"; }, 0); });
+  document.addEventListener("DOMContentLoaded", function () {
+    setTimeout(function () { fieldsIn(); html.dataset.parsed = "1"; }, 0);
+  });
   window.mtPrefs = { get: get, set: set, apply: apply, sync: sync, key: KEY };
+  window.mtFieldsIn = fieldsIn;
 
   // The first screen's "Change settings" and "How to play" answer from the first paint on: the page's
   // modules run only once it is all parsed (seconds on a slow phone), and then static/js/input.js takes
@@ -229,6 +244,7 @@
     } else if (action === "settings") {
       var form = document.getElementById("setup");
       if (!form) return;
+      fieldsIn();
       form.hidden = !form.hidden;
       target.setAttribute("aria-expanded", String(!form.hidden));
     } else {
