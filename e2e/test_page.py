@@ -164,6 +164,7 @@ def test_as_the_parse_ends_the_page_has_no_form_field_and_no_closed_form_or_deta
     # content-visibility and of a closed <details> (README: On a phone). So the fields are held in templates until
     # the task after (scripts/build_page.py hold_fields), and the closed form and details are under display: none.
     page, _, url = fresh_page(viewport={"width": 360, "height": 740})
+    page.add_init_script("localStorage.setItem('mexican-train:prefs:ui', JSON.stringify({numerals: true}))")
     page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
         const form = document.getElementById("setup");   // the game's page, not PyScript's frame
         if (form) window.atParseEnd = [getComputedStyle(form).display,
@@ -179,7 +180,7 @@ def test_as_the_parse_ends_the_page_has_no_form_field_and_no_closed_form_or_deta
     # every one of them in place, the display preferences' set as stored
     assert page.evaluate("document.querySelectorAll('template[data-field]').length") == 0
     assert page.evaluate("document.querySelectorAll('input, select, textarea').length") >= held
-    assert page.is_checked("#pref-numerals") is False
+    assert page.is_checked("#pref-numerals") and not page.is_checked("#pref-contrast")
 
 
 def test_python_starts_from_its_memory_snapshot(app):
