@@ -170,9 +170,9 @@ class _FieldSpans(HTMLParser):
 
     def __init__(self, text: str):
         super().__init__(convert_charrefs=False)
-        self.starts = [0]   # the offset of each line
-        for line in text.splitlines(keepends=True):
-            self.starts.append(self.starts[-1] + len(line))
+        self.starts = [0]   # the offset of each line, as the parser counts lines: by "\n" alone
+        for line in text.split("\n"):
+            self.starts.append(self.starts[-1] + len(line) + 1)
         self.text = text
         self.templates = 0
         self.field: tuple[str, int] | None = None   # a <select> or <textarea> not yet closed, and where it began
