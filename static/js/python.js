@@ -87,7 +87,7 @@ let failedToStart = false;   // the read-ahead's worker could not be made or did
  * @param {MessagePort} port */
 function earlyAsked(port) {
   earlyPort = port;
-  if (early && early.worker && heard) handOverThere();
+  if (heard) handOverThere();   // only the read-ahead's worker says more than its failure to start
   else if (!early || failedToStart) handOverHere();
 }
 if (early) {
@@ -99,7 +99,7 @@ if (early) {
       if (earlyPort && handOver === "waiting") handOverHere();
     } else if (!heard) {
       heard = true;
-      if (earlyPort && handOver === "waiting" && early.worker) handOverThere();
+      if (earlyPort && handOver === "waiting") handOverThere();
     }
     if (piece.kind !== "early") {
       fromWorker(new MessageEvent("message", { data: piece }));
