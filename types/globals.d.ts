@@ -115,7 +115,7 @@ interface Window {
   /** Set by static/js/prefs.js (inline in the page) before anything else runs. */
   mtPrefs?: MtPrefs;
   /** static/js/prefs.js: puts the page's form fields in place (scripts/build_page.py holds them in templates). */
-  mtFieldsIn?: () => void;
+  mtFieldsIn?: (within?: ParentNode) => void;
   /** static/js/pyodide-start.js: [received, total] bytes of each big download, null for a file that will not come. */
   mtDownload?: Record<string, [number, number] | null>;
   /** static/js/pyodide-start.js: the service worker's cache answers, nothing is downloaded. */

@@ -215,9 +215,11 @@
 
   // The page's form fields are written inside <template data-field> (scripts/build_page.py hold_fields) and come
   // out in the task after DOMContentLoaded: right after that event, in its task, Chromium looks at every field of
-  // the page. Sooner where something needs them: a tap that opens the settings, the page's modules (app.js).
-  function fieldsIn() {
-    var held = document.querySelectorAll("template[data-field]");
+  // the page. Sooner where something needs them: a tap that opens the settings (the form's own), the page's
+  // modules (app.js).
+  /** @param {ParentNode} [within]  only the fields held there (the whole page by default) */
+  function fieldsIn(within) {
+    var held = (within || document).querySelectorAll("template[data-field]");
     for (var i = 0; i < held.length; i++) {
       var template = /** @type {HTMLTemplateElement} */ (held[i]);
       template.replaceWith(template.content);
@@ -244,7 +246,7 @@
     } else if (action === "settings") {
       var form = document.getElementById("setup");
       if (!form) return;
-      fieldsIn();
+      fieldsIn(form);   // the rest in the task after DOMContentLoaded: a tap during the parse is laid out already
       form.hidden = !form.hidden;
       target.setAttribute("aria-expanded", String(!form.hidden));
     } else {
