@@ -37,7 +37,8 @@ import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-from bench.phone_speed import ARGS, CHROMIUM, OBSERVE_JS, PHONE, TIMEOUT, Counter, make_server, throttle
+from bench.phone_speed import (ARGS, CHROMIUM, OBSERVE_JS, PHONE, TIMEOUT, Counter, make_server, steps_text,
+                                throttle, worker_steps)
 from bench.quiet_page import QuietPage
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "v8.wasm",
@@ -333,7 +334,7 @@ def main(argv: list[str]) -> int:
                 profiler.armed = True
                 figures = phone.load(a.visit == "first")
                 print(f"{a.visit} visit, CPU {a.cpu:g}x, network {a.net}: ready at {figures['ready']:,.0f} ms; the "
-                      "worker's steps: " + ", ".join(f"{k} {v:,.0f} ms" for k, v in worker_steps(figures).items()))
+                      "worker's steps: " + steps_text(worker_steps(figures)))
                 for profile in profiler.collect(phone):
                     print("\n".join(profile_lines(profile)))
                 phone.close()
@@ -367,20 +368,6 @@ def report(data: bytes, figures: dict, a) -> None:
     print("\n".join(analyse(data, a.over, figures["ready"])))
     if figures["errors"]:
         print("console errors:\n  " + "\n  ".join(figures["errors"]))
-
-
-# The steps of Python's start in PyScript's worker, between two of its marks (static/js/pyodide-boot.js, py/worker.py)
-WORKER_STEPS = (("to the wasm instantiated", "mt-python-start", "mt-wasm-instantiated"),
-                ("linked and restored", "mt-wasm-instantiated", "mt-python-booted"),
-                ("PyScript's start", "mt-python-booted", "mt-worker-py"),
-                ("the Page made", "mt-worker-py", "mt-page-open"), ("then ready", "mt-page-open", "mt-ready"))
-
-
-def worker_steps(figures: dict) -> dict[str, float]:
-    """The worker's steps of Python's start (wall clock, ms, from the marks it posts to the page); a step whose
-    marks are missing (Python on the page's thread, a start without the read-ahead) is left out."""
-    marks = dict(figures["marks"])
-    return {name: marks[end] - marks[start] for name, start, end in WORKER_STEPS if start in marks and end in marks}
 
 
 def ab(browser, sites: list[str], bases: list[str], a) -> None:

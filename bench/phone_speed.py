@@ -123,8 +123,24 @@ METRICS_JS = """() => {
   return {fcp: fcp ? fcp.startTime : null, ready: ready ? ready.startTime : null,
           python_start: at('mt-python-start'), python_booted: at('mt-python-booted'),
           longtasks: window.__longtasks || [], start: window.mtPythonStart || null, origin: performance.timeOrigin,
-          throughput: window.mtThroughput === undefined ? null : window.mtThroughput};
+          throughput: window.mtThroughput === undefined ? null : window.mtThroughput,
+          marks: performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)])};
 }"""
+
+# The steps of Python's start in PyScript's worker, between two of its marks (static/js/pyodide-boot.js, py/worker.py)
+WORKER_STEPS = (("to the wasm instantiated", "mt-python-start", "mt-wasm-instantiated"),
+                ("linked and restored", "mt-wasm-instantiated", "mt-python-booted"),
+                ("PyScript's start", "mt-python-booted", "mt-worker-py"),
+                ("the Page made", "mt-worker-py", "mt-page-open"), ("then ready", "mt-page-open", "mt-ready"))
+
+
+def worker_steps(figures: dict) -> dict[str, float]:
+    """The worker's steps of Python's start (wall clock, ms, from the marks it posts to the page), after when it was
+    asked for; a step whose marks are missing (Python on the page's thread, a start without the read-ahead) is left
+    out."""
+    marks = dict(figures["marks"])
+    steps = {"Python's start asked for": marks["mt-python-start"]} if "mt-python-start" in marks else {}
+    return steps | {name: marks[end] - marks[start] for name, start, end in WORKER_STEPS if start in marks and end in marks}
 
 
 class Link:
@@ -405,6 +421,11 @@ def med(values):
     return statistics.median(values) if values else None
 
 
+def steps_text(steps: dict[str, float]) -> str:
+    """worker_steps' figures in a line: "Python's start asked for 706 ms, to the wasm instantiated 469 ms, ..."."""
+    return ", ".join(f"{k} {v:,.0f} ms" for k, v in steps.items()) or "-"
+
+
 def fmt_ms(v):
     return "-" if v is None else f"{v / 1000:.2f} s" if v >= 1000 else f"{v:.0f} ms"
 
@@ -445,6 +466,10 @@ def report(a, results, matches, chromium, load) -> list[str]:
         warm, _ = row("return visit: ready", "ready", gw, bw, fmt_ms)
         lw, _ = row("return visit: longest task to ready", "longest", gw, bw, fmt_ms)
         row("return visit: bytes before ready", "bytes", gw, bw, fmt_mb)
+        steps = [worker_steps(r) for r in gw]
+        names = [k for k in steps[0] if all(k in s for s in steps)] if steps else []
+        lines.append(f"| {net} | return visit: Python's start asked for, then the worker's steps (medians) | "
+                     f"{steps_text({k: med([s[k] for s in steps]) for k in names})} | | |")
         starts = ", ".join(f"{r['start']} at {r['throughput'] / 1e3:.0f} kB/s" if r["throughput"] not in (None, float("inf"))
                            else str(r["start"]) for r in g)
         lines.append(f"| {net} | how Python started (throughput measured) | {starts} | full start-up | |")
@@ -525,6 +550,7 @@ def main(argv: list[str]) -> int:
                               f"{fmt_mb(cold['bytes'])} before ready{extra}, longest task {fmt_ms(cold['longest'])} ({cold['longest_phase']}); "
                               f"return visit ready {fmt_ms(warm['ready'])}, {fmt_mb(warm['bytes'])}", flush=True)
                         if kind == "game":
+                            print("    return visit's start: " + steps_text(worker_steps(warm)), flush=True)
                             for visit_name, m in (("first", cold), ("return", warm)):
                                 for task in m["long_named"]:
                                     print(f"    {visit_name} visit's task over 50 ms: {task}", flush=True)
