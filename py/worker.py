@@ -5,7 +5,10 @@ interpreter is static/js/worker/py-worker.js: Python from its snapshot, the
 package unpacked) and awaits what it exposes with ``pyscript.sync``, strings
 both ways, never touching the page (there is no SharedArrayBuffer, so the
 worker has no ``window`` or ``document``: everything it needs comes in the
-calls, the storage's texts included):
+calls, the storage's texts included). ``pyscript.sync`` is polyscript's
+``xworker.sync``, taken from there: importing PyScript's Python package, which
+this file needs nothing else of, was 47-87 ms of the worker's start on a phone
+(scripts/patch_pyscript.py):
 
 * ``ready(lang)``: make the Page, speaking the page's language; Python's version;
 * ``call(text)``: one call of the protocol (``protocol.Call``), its answer; a ``think`` call runs the job in
@@ -23,8 +26,8 @@ import sys
 import js
 
 js.mtMark("mt-worker-py")   # PyScript's own start in the worker is over: this file begins
-from pyscript import sync  # noqa: E402
-from pyscript.ffi import create_proxy  # noqa: E402
+from polyscript import xworker  # noqa: E402
+from pyodide.ffi import create_proxy  # noqa: E402
 
 from mexican_train.ui.dispatch import Page, answer_text, call_data, gc_kept_short, open_page  # noqa: E402
 
@@ -96,6 +99,7 @@ def _kind(data: object) -> str:
 
 
 worker = Worker()
+sync = xworker.sync
 sync.ready = worker.ready
 sync.call = worker.call
 sync.interrupt = worker.interrupt

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Our one change to PyScript's module (the chunk vendor/pyscript/core.js re-exports), made by scripts/setup.sh as
+"""Our two changes to PyScript's module (the chunk vendor/pyscript/core.js re-exports), made by scripts/setup.sh as
 it copies the files into vendor/.
 
-    python3 -m scripts.patch_pyscript vendor/pyscript           # apply it (again: nothing to do)
-    python3 -m scripts.patch_pyscript --check vendor/pyscript   # exit 1 unless it is applied
+    python3 -m scripts.patch_pyscript vendor/pyscript           # apply them (again: nothing to do)
+    python3 -m scripts.patch_pyscript --check vendor/pyscript   # exit 1 unless they are applied
 
 **PyScript's evaluation gives the thread back four times.** The chunk's top level (coincident, polyscript and
 PyScript itself, 136 kB) ran as one task in PyScript's frame, which shares the page's thread: in WebKit, with the
@@ -16,8 +16,16 @@ and custom element. The module is then evaluated asynchronously: ``import()`` of
 page's own for Python on the page's thread) settles once its last piece has run. The breaks wait for a timer and
 nothing else, so no module the chunk imports (its plugins import it back) can hold it up.
 
-Each place is found by the text that starts the statement, which must appear exactly once in the pinned
-@pyscript/core (0.7.x); another release fails here, loudly, rather than running with breaks in the wrong places.
+**PyScript's Python package is imported by the scripts that use it, not before every script.** The Python that
+PyScript runs before each script (``codeBeforeRun``) writes the package's files, then imported it (``import pyscript
+as _pyscript``, deleted at once): its modules and what they ask of the JavaScript side, 47-87 ms of the worker's
+start on the emulated phone (a return visit, 4x). The worker's script (py/worker.py) needs only the worker's
+``sync`` (polyscript's, which ``pyscript.sync`` is) and Pyodide's ``create_proxy``; py/page.py, on the page's thread,
+imports what it uses of the package itself, and any other script can as well: the files are still written.
+
+Each text is found exactly: a break's place by the text that starts the statement, the import by the statement
+that adds it, each once in the pinned @pyscript/core (0.7.x); another release fails here, loudly, rather than
+running with breaks in the wrong places.
 """
 
 from __future__ import annotations
@@ -51,8 +59,14 @@ def chunk_of(folder: str) -> str:
     return os.path.join(folder, found[0])
 
 
+EAGER_IMPORT = 'ho.push("import pyscript as _pyscript"),ho.push(...["_Path","_path","_os","_pyscript"].map(e=>`del ${e}`))'
+NO_EAGER_IMPORT = 'ho.push(...["_Path","_path","_os"].map(e=>`del ${e}`))'
+"""The end of the Python PyScript runs before each script: as published (the package imported, then the helpers'
+names deleted) and ours (the names deleted)."""
+
+
 def patched(text: str) -> bool:
-    """Whether ``text`` (the chunk) has the change; an error if it is neither PyScript's chunk nor ours."""
+    """Whether ``text`` (the chunk) has both changes; an error if it is neither PyScript's chunk nor ours."""
     states = []
     for place in PLACES:
         plain, broken = text.count(place), text.count(BREAK + place)
@@ -60,18 +74,24 @@ def patched(text: str) -> bool:
             raise ValueError(f"PyScript's chunk: {place[:40]!r} appears {plain} times, not once: "
                              "another PyScript release?")
         states.append(broken == 1)
+    counts = (text.count(EAGER_IMPORT), text.count(NO_EAGER_IMPORT))
+    if counts not in ((1, 0), (0, 1)):
+        raise ValueError(f"PyScript's chunk: the import of its package before each script appears {counts[0]} times "
+                         f"and our text {counts[1]} times, not one of them once: another PyScript release?")
+    states.append(counts == (0, 1))
     if len(set(states)) != 1 or text.count(BREAK) != (len(PLACES) if states[0] else 0):
         raise ValueError("PyScript's chunk: partly patched; copy it again (bash scripts/setup.sh --vendor-only)")
     return states[0]
 
 
 def patch(text: str) -> str:
-    """The chunk with a task's break before each of ``PLACES`` (the same text if it has them already)."""
+    """The chunk with a task's break before each of ``PLACES`` and without the import of PyScript's package before
+    each script (the same text if it has them already)."""
     if patched(text):
         return text
     for place in PLACES:
         text = text.replace(place, BREAK + place)
-    return text
+    return text.replace(EAGER_IMPORT, NO_EAGER_IMPORT)
 
 
 def main(argv: list[str]) -> int:

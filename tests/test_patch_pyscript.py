@@ -1,7 +1,9 @@
-"""Our one change to PyScript (scripts/patch_pyscript.py): its module's evaluation gives the page's thread back.
+"""Our two changes to PyScript (scripts/patch_pyscript.py): its module's evaluation gives the page's thread back, and
+its Python package is imported by the scripts that use it, not before every script.
 
 The chunk's top level ran as one task in PyScript's frame, on the page's thread; a top-level await of a timer before
-four of its statements makes it four tasks more. The browser tests (e2e/, e2e/engines/) run the patched module.
+four of its statements makes it four tasks more. The Python PyScript runs before each script imported its package,
+which the worker's script does not use. The browser tests (e2e/, e2e/engines/) run the patched module.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENDOR = os.path.join(ROOT, "vendor", "pyscript")
 PUBLISHED = os.path.join(ROOT, "node_modules", "@pyscript", "core", "dist")
 
-# Each place the patch knows, between statements as the minifier writes them.
-CHUNK = ";".join(("const a=1", *(place + "}" for place in patch_pyscript.PLACES), "export{a}"))
+# Each place the patch knows, between statements as the minifier writes them, and the import it drops.
+CHUNK = ";".join(("const a=1", *(place + "}" for place in patch_pyscript.PLACES),
+                  "ho.push(`import os as _os`)," + patch_pyscript.EAGER_IMPORT, "export{a}"))
 
 
 def test_the_patch_puts_a_timers_await_before_each_place_and_nowhere_else():
@@ -25,7 +28,8 @@ def test_the_patch_puts_a_timers_await_before_each_place_and_nowhere_else():
     for place in patch_pyscript.PLACES:
         assert done.count("await new Promise(r=>setTimeout(r,0));" + place) == 1
     assert done.count("await ") == len(patch_pyscript.PLACES)
-    assert done.replace(patch_pyscript.BREAK, "") == CHUNK
+    assert done.replace(patch_pyscript.BREAK, "") == CHUNK.replace(patch_pyscript.EAGER_IMPORT,
+                                                                   patch_pyscript.NO_EAGER_IMPORT)
     assert patch_pyscript.patched(done) and not patch_pyscript.patched(CHUNK)
     assert patch_pyscript.patch(done) == done   # applied twice, the same file
 
@@ -36,10 +40,26 @@ def test_a_chunk_whose_statements_the_patch_does_not_know_is_refused_loudly(text
         patch_pyscript.patch(text)
 
 
+def test_the_python_pyscript_runs_before_each_script_no_longer_imports_its_package_but_still_tidies_its_names():
+    done = patch_pyscript.patch(CHUNK)
+    assert "import pyscript" not in done and "_pyscript" not in done
+    assert 'ho.push(...["_Path","_path","_os"].map(e=>`del ${e}`))' in done
+
+
+@pytest.mark.parametrize("text", [CHUNK.replace(patch_pyscript.EAGER_IMPORT, ""),
+                                  CHUNK.replace(patch_pyscript.EAGER_IMPORT, patch_pyscript.EAGER_IMPORT * 2)])
+def test_a_chunk_without_the_import_the_patch_knows_is_refused_loudly(text):
+    with pytest.raises(ValueError, match="another PyScript release"):
+        patch_pyscript.patch(text)
+
+
 def test_a_chunk_patched_in_some_places_only_is_refused():
     half = CHUNK.replace(patch_pyscript.PLACES[0], patch_pyscript.BREAK + patch_pyscript.PLACES[0])
     with pytest.raises(ValueError, match="partly patched"):
         patch_pyscript.patched(half)
+    breaks_only = patch_pyscript.patch(CHUNK).replace(patch_pyscript.NO_EAGER_IMPORT, patch_pyscript.EAGER_IMPORT)
+    with pytest.raises(ValueError, match="partly patched"):   # a vendor/ copied before the second change
+        patch_pyscript.patched(breaks_only)
 
 
 def test_the_command_finds_the_chunk_core_js_names_patches_it_once_and_checks_it(tmp_path):

@@ -3,10 +3,3 @@ from typing import Any
 
 window: Any
 """The page's global object (a proxy of JavaScript's ``window``)."""
-
-class _Sync:
-    """``pyscript.sync`` in a worker: the functions the page may await, set as attributes."""
-
-    def __setattr__(self, name: str, value: Any) -> None: ...
-
-sync: _Sync
