@@ -8,6 +8,7 @@ which the worker's script does not use. The browser tests (e2e/, e2e/engines/) r
 
 from __future__ import annotations
 
+import ast
 import os
 
 import pytest
@@ -44,6 +45,15 @@ def test_the_python_pyscript_runs_before_each_script_no_longer_imports_its_packa
     done = patch_pyscript.patch(CHUNK)
     assert "import pyscript" not in done and "_pyscript" not in done
     assert 'ho.push(...["_Path","_path","_os"].map(e=>`del ${e}`))' in done
+
+
+def test_the_workers_script_imports_nothing_of_pyscripts_package_so_the_worker_never_loads_it():
+    with open(os.path.join(ROOT, "py", "worker.py"), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not {name for name in imported if name == "pyscript" or name.startswith("pyscript.")}, imported
+    assert "polyscript" in imported   # the worker's sync, which pyscript.sync is
 
 
 @pytest.mark.parametrize("text", [CHUNK.replace(patch_pyscript.EAGER_IMPORT, ""),
