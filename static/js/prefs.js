@@ -211,12 +211,11 @@
   follow(systemMotion);
   follow(systemContrast);
   document.addEventListener("change", onChange);
-  document.addEventListener("DOMContentLoaded", sync);
 
   // The page's form fields are written inside <template data-field> (scripts/build_page.py hold_fields) and come
   // out in the task after DOMContentLoaded: right after that event, in its task, Chromium looks at every field of
   // the page. Sooner where something needs them: a tap that opens the settings (the form's own), the page's
-  // modules (app.js).
+  // modules (app.js). The controls show the preferences once they are in place (sync).
   /** @param {ParentNode} [within]  only the fields held there (the whole page by default) */
   function fieldsIn(within) {
     var held = (within || document).querySelectorAll("template[data-field]");
