@@ -5,12 +5,16 @@
     python3 -m bench.phone_speed --runs 5 --nets fast4g      # more runs, one network
     python3 -m bench.phone_speed --no-match --by-path        # start-up only, bytes of each file
     python3 -m bench.phone_speed --json out.json             # also every raw figure
+    python3 -m bench.phone_speed --no-match --own-core       # the page's thread on a core of its own
 
 The phone: headless Chromium (``CHROMIUM``, default /usr/bin/chromium) at 360x740, device pixel ratio 2,
 touch, the processor slowed ``--cpu`` times (default 4, Lighthouse's mobile setting): the page's thread with
 the DevTools protocol's ``Emulation.setCPUThrottlingRate``, which does not reach workers, and every worker's
 thread (Python's among them) with a CPU quota of 1/rate of a core (bench/throttle.py); the first lines show
-that it reaches Python (a fixed loop timed in Python's worker, throttled and not). The network is one link
+that it reaches Python (a fixed loop timed in Python's worker, throttled and not) and the page (a fixed JavaScript
+loop on its thread). ``--own-core`` gives the throttled page's thread a core of its own and every other thread
+the others: DevTools' throttle spins, and on a machine of 2 cores the page's thread otherwise waits for a core
+whenever the rest of the browser is busy (bench/throttle.py). The network is one link
 emulated by the server itself (``LINK``): every response waits the link's latency before its head, and every
 body's bytes share its download rate in the order they are sent, whoever asked for them: Fast 4G = 40 ms,
 9 Mbit/s down; Slow 4G = 150 ms, 1.6 Mbit/s down (Lighthouse's; requests, a few hundred bytes each, are not
@@ -234,11 +238,14 @@ def make_server(site: str, counter: Counter) -> http.server.ThreadingHTTPServer:
     return srv
 
 
+OWN_CORE = {"on": False}   # the throttled page's thread on a core of its own (--own-core; bench/throttle.py)
+
+
 def throttle(context, page, net: str, cpu: float, on_worker=None) -> Throttle:
     """The network of this process's servers (LINK), and the page's processor with its workers' (bench/throttle.py),
     as the phone's."""
     LINK.set(net)
-    return Throttle(context.new_cdp_session(page), cpu, on_worker)
+    return Throttle(context.new_cdp_session(page), cpu, on_worker, own_core=OWN_CORE["on"])
 
 
 class Visit:
@@ -399,8 +406,24 @@ def decisions(steps: list[dict]) -> list[float]:
     return found
 
 
+# A fixed JavaScript loop on the page's thread, about 12 ms unthrottled on this machine: as long as the tasks
+# near the 50 ms line at 4 times slower, so its slow-down is the one those tasks get.
+PAGE_LOOP_JS = """async () => {
+  const times = [];
+  for (let k = 0; k < 15; k++) {
+    await new Promise((r) => setTimeout(r, 37));
+    const t = performance.now();
+    let x = 0;
+    for (let i = 0; i < 3e6; i++) x = (x + i * 7) % 1000003;
+    times.push(performance.now() - t + (x < 0 ? 1 : 0));
+  }
+  return times.sort((a, b) => a - b)[7];
+}"""
+
+
 def loop_check(browser, counter, base, cpu: float) -> dict:
-    """A fixed Python loop timed in Python's worker, unthrottled and throttled: the slow-down reaches it."""
+    """A fixed Python loop timed in Python's worker, and a fixed JavaScript loop on the page's thread, unthrottled
+    and throttled: the slow-down reaches both. {rate: (Python's ms, where Python ran, the page's ms)}."""
     found = {}
     for rate in (1.0, cpu):
         v = Visit(browser, counter, "none", rate)
@@ -410,7 +433,7 @@ def loop_check(browser, counter, base, cpu: float) -> dict:
             where = v.page.get_attribute("html", "data-python")
             times = [v.page.evaluate("window.mtTest.call({type: 'loop', n: 2000000}).then((a) => a.view.cpu[0][1])")
                      for _ in range(5)]
-            found[rate] = (statistics.median(times), where)
+            found[rate] = (statistics.median(times), where, v.page.evaluate(PAGE_LOOP_JS))
         finally:
             v.close()
     return found
@@ -436,7 +459,7 @@ def fmt_mb(v):
 
 def report(a, results, matches, chromium, load) -> list[str]:
     lines = [f"phone_speed: {datetime.datetime.now():%Y-%m-%d %H:%M}, Chromium {chromium}, {os.cpu_count()} cores, "
-             f"CPU {a.cpu:g}x, {a.runs} runs of each (medians; single runs in brackets), load average "
+             f"CPU {a.cpu:g}x{' (the page on a core of its own)' if a.own_core else ''}, {a.runs} runs of each (medians; single runs in brackets), load average "
              f"{load[0][0]:.2f} before, {load[1][0]:.2f} after", ""]
     head = "| network | measure | game (dist/) | bare Pyodide | game / bare |"
     lines += [head, "|---|---|---:|---:|---:|"]
@@ -512,7 +535,11 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seats", default="strong,normal,easy,strong")
     ap.add_argument("--by-path", action="store_true", help="print the bytes of each file in each first visit")
     ap.add_argument("--json", help="write every raw figure to this file")
+    ap.add_argument("--own-core", action="store_true",
+                    help="the throttled page's thread on a core of its own, every other thread on the other cores "
+                         "(bench/throttle.py: CorePinner)")
     a = ap.parse_args(argv)
+    OWN_CORE["on"] = a.own_core
     a.nets = [n.strip() for n in a.nets.split(",") if n.strip()]
     if not os.path.isfile(os.path.join(a.site, "index.html")):
         raise SystemExit("phone_speed: no site in " + a.site + ": run python3 -m scripts.build_dist first")
@@ -532,9 +559,12 @@ def main(argv: list[str]) -> int:
             chromium = browser.version
             if a.cpu > 1:
                 loops = loop_check(browser, counter, base, a.cpu)
-                (plain, where), (slowed, _) = loops[1.0], loops[a.cpu]
+                (plain, where, page_plain), (slowed, _, page_slowed) = loops[1.0], loops[a.cpu]
                 print(f"a fixed Python loop in Python's {where} thread: {plain:.0f} ms unthrottled, {slowed:.0f} ms "
                       f"at CPU {a.cpu:g}x ({slowed / plain:.1f} times slower)", flush=True)
+                print(f"a fixed JavaScript loop on the page's thread: {page_plain:.1f} ms unthrottled, "
+                      f"{page_slowed:.1f} ms at CPU {a.cpu:g}x ({page_slowed / page_plain:.1f} times slower)"
+                      + (", the page's thread on a core of its own" if a.own_core else ""), flush=True)
             for net in a.nets:
                 for i in range(a.runs):
                     order = ("game", "bare") if i % 2 == 0 else ("bare", "game")

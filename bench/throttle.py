@@ -7,14 +7,26 @@ and each dedicated worker's thread is put into a cgroup (the v1 ``cpu`` controll
 /sys/fs/cgroup/cpu) that gives it at most 1/rate of a core, before its first line runs: the worker is made
 to wait for the debugger (``Target.setAutoAttach`` with ``waitForDebuggerOnStart``), its thread is moved,
 and it is let go (``Runtime.runIfWaitingForDebugger``). Only threads of the browser this process launched are
-touched. ``loop_ms`` in bench/phone_speed.py shows that the slow-down reaches the worker: a fixed Python loop
+touched. ``loop_check`` in bench/phone_speed.py shows that the slow-down reaches the worker: a fixed Python loop
 timed there, throttled and not.
+
+DevTools' throttle slows the page's thread by making it spin (Blink's ThreadCPUThrottler): every 0.2 ms a thread
+of the renderer signals it, and it busy-waits (rate - 1) times the wall time since its last wait (at most 1 ms).
+So the page's thread takes a whole core even when it has nothing to do, and on a machine of 2 cores that leaves
+one core for everything else: the workers, V8's compilers and collectors, the service worker, the GPU process,
+this benchmark's server. When those want more than that core the kernel takes turns with the page's thread too,
+and the time it waited for a core is counted as time it ran and spun for again (rate - 1) times over: its tasks
+grow by how busy the rest of the machine is, which a phone's page (8 cores) does not see. ``own_core=True`` keeps
+DevTools' throttle and gives the throttled renderer's main thread (and the throttle's own thread) the first core
+to itself, every other thread of this process and of the browser it launched the others (``CorePinner``): the
+page's thread 4 times slower and never waiting for a core, the rest of the machine one core smaller than before.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 
 CGROUP = "/sys/fs/cgroup/cpu"
@@ -65,15 +77,17 @@ def available() -> bool:
 class Throttle:
     """The page (``cdp``, its DevTools session) and every worker it starts, at ``rate`` times slower."""
 
-    def __init__(self, cdp, rate: float, on_worker=None):
+    def __init__(self, cdp, rate: float, on_worker=None, own_core: bool = False):
         """``on_worker(throttle, session_id, target_info)``, if given, is called for each dedicated worker the page
-        starts, while it still waits for the debugger (bench/boot_profile.py starts its CPU profile there)."""
+        starts, while it still waits for the debugger (bench/boot_profile.py starts its CPU profile there);
+        ``own_core``: the throttled page's thread on a core of its own (the module's docstring)."""
         self.cdp = cdp
         self.rate = rate
         self.path: str | None = None
         self.moved: list[int] = []
         self.next_id = 5000
         self.on_worker = on_worker
+        self.pinner = CorePinner() if own_core and rate > 1 else None
         if rate > 1:
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
             if not available():
@@ -112,7 +126,10 @@ class Throttle:
             self._move(new)
         if worker and self.on_worker:
             self.on_worker(self, event["sessionId"], event["targetInfo"])
-        self.send_to(event["sessionId"], "Runtime.runIfWaitingForDebugger")
+        try:
+            self.send_to(event["sessionId"], "Runtime.runIfWaitingForDebugger")
+        except Exception:  # noqa: BLE001 - the page ended the worker meanwhile: nothing left to let go
+            pass
 
     def send_to(self, session_id: str, method: str, params: dict | None = None) -> int:
         """Send a DevTools command to an attached worker; its answer comes as Target.receivedMessageFromTarget with
@@ -123,7 +140,10 @@ class Throttle:
         return self.next_id
 
     def close(self) -> None:
-        """Let every thread go back to the root group and remove the group; the page's own pace back to 1x."""
+        """Let every thread go back to the root group and remove the group; the page's own pace back to 1x, and
+        every core to every thread."""
+        if self.pinner:
+            self.pinner.close()
         if self.rate > 1:
             try:
                 self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
@@ -148,3 +168,84 @@ class Throttle:
                 return
             except OSError:
                 time.sleep(0.1)
+
+
+class CorePinner:
+    """The throttled page's thread on the first core alone, every other thread of this process and of the
+    browser it launched on the other cores, until ``close``.
+
+    The throttled renderer is the one with DevTools' throttling thread ("CPUThrottlingTh..."); its main thread
+    (thread id = process id) and that thread get the first core. New threads start on their parent's cores, so
+    the threads are looked at every 5 ms (the processes every 100 ms): a worker made by the page's thread is
+    moved before its first line runs, since it waits for the debugger (Throttle._attached). A look costs about
+    0.1 ms: only a new thread's name is read."""
+
+    PAGE = {0}
+
+    def __init__(self):
+        self.others = set(range(os.cpu_count() or 1)) - self.PAGE
+        if not self.others:
+            raise SystemExit("bench: own_core needs a machine of 2 cores or more")
+        self.seen: dict[int, bool] = {}      # thread id: on the page's core
+        self.throttled: set[int] = set()     # renderers with DevTools' throttling thread
+        self.pids: list[int] = []
+        self.scanned = 0.0
+        self.stop = threading.Event()
+        self.pin()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _set(self, tid: int, page: bool) -> None:
+        try:
+            os.sched_setaffinity(tid, self.PAGE if page else self.others)
+            self.seen[tid] = page
+        except OSError:
+            self.seen[tid] = page   # gone: nothing to set again
+
+    def pin(self) -> None:
+        """One look: each new thread on its cores, and a renderer's main thread onto the page's core once its
+        throttling thread appears."""
+        now = time.monotonic()
+        if now - self.scanned > 0.1:
+            self.pids, self.scanned = descendants(os.getpid()), now
+        for pid in self.pids:
+            try:
+                tids = [int(t) for t in os.listdir(f"/proc/{pid}/task")]
+            except OSError:
+                continue
+            for tid in tids:
+                if tid in self.seen:
+                    continue
+                try:
+                    with open(f"/proc/{pid}/task/{tid}/comm") as f:
+                        throttler = f.read().startswith("CPUThrottling")
+                except OSError:
+                    continue
+                if throttler:
+                    self.throttled.add(pid)
+                self._set(tid, throttler)
+            if pid in self.throttled and not self.seen.get(pid):
+                self._set(pid, True)
+
+    def _run(self) -> None:
+        while not self.stop.is_set():
+            self.pin()
+            time.sleep(0.005)
+
+    def close(self) -> None:
+        """Every core to every thread again: those looked at, and those started since the last look on a pinned
+        parent's cores (a process the browser's zygote forks inherits them)."""
+        self.stop.set()
+        self.thread.join()
+        every = self.others | self.PAGE
+        tids = set(self.seen)
+        for pid in descendants(os.getpid()):
+            try:
+                tids.update(int(t) for t in os.listdir(f"/proc/{pid}/task"))
+            except OSError:
+                pass
+        for tid in tids:
+            try:
+                os.sched_setaffinity(tid, every)
+            except OSError:
+                pass
