@@ -406,8 +406,9 @@ def decisions(steps: list[dict]) -> list[float]:
     return found
 
 
-# A fixed JavaScript loop on the page's thread, about 12 ms unthrottled on this machine: as long as the tasks
-# near the 50 ms line at 4 times slower, so its slow-down is the one those tasks get.
+# A fixed JavaScript loop on the page's thread, about 11 ms unthrottled on this machine: as long as the tasks
+# near the 50 ms line once 4 times slower, so its slow-down is the one those tasks get. The median of 15, each
+# in a task of its own.
 PAGE_LOOP_JS = """async () => {
   const times = [];
   for (let k = 0; k < 15; k++) {
@@ -415,7 +416,7 @@ PAGE_LOOP_JS = """async () => {
     const t = performance.now();
     let x = 0;
     for (let i = 0; i < 3e6; i++) x = (x + i * 7) % 1000003;
-    times.push(performance.now() - t + (x < 0 ? 1 : 0));
+    times.push(performance.now() - t + (x < 0 ? 1 : 0));   // x used, so the loop is not left out
   }
   return times.sort((a, b) => a - b)[7];
 }"""
@@ -458,8 +459,9 @@ def fmt_mb(v):
 
 
 def report(a, results, matches, chromium, load) -> list[str]:
+    own = " (the page on a core of its own)" if a.own_core else ""
     lines = [f"phone_speed: {datetime.datetime.now():%Y-%m-%d %H:%M}, Chromium {chromium}, {os.cpu_count()} cores, "
-             f"CPU {a.cpu:g}x{' (the page on a core of its own)' if a.own_core else ''}, {a.runs} runs of each (medians; single runs in brackets), load average "
+             f"CPU {a.cpu:g}x{own}, {a.runs} runs of each (medians; single runs in brackets), load average "
              f"{load[0][0]:.2f} before, {load[1][0]:.2f} after", ""]
     head = "| network | measure | game (dist/) | bare Pyodide | game / bare |"
     lines += [head, "|---|---|---:|---:|---:|"]

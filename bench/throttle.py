@@ -177,16 +177,19 @@ class CorePinner:
     The throttled renderer is the one with DevTools' throttling thread ("CPUThrottlingTh..."); its main thread
     (thread id = process id) and that thread get the first core. New threads start on their parent's cores, so
     the threads are looked at every 5 ms (the processes every 100 ms): a worker made by the page's thread is
-    moved before its first line runs, since it waits for the debugger (Throttle._attached). A look costs about
-    0.1 ms: only a new thread's name is read."""
+    moved before its first line runs, since it waits for the debugger (Throttle._attached). A look reads the
+    names of the threads it has not seen, and again of those still named as their process (a thread names
+    itself once it runs), for their first half second."""
 
     PAGE = {0}
+    RENAME_LOOKS = 100   # 0.5 s of looks for a new thread to take its own name
 
     def __init__(self):
         self.others = set(range(os.cpu_count() or 1)) - self.PAGE
         if not self.others:
             raise SystemExit("bench: own_core needs a machine of 2 cores or more")
         self.seen: dict[int, bool] = {}      # thread id: on the page's core
+        self.unnamed: dict[int, tuple[int, str, int]] = {}   # thread id: (process id, its name, looks left)
         self.throttled: set[int] = set()     # renderers with DevTools' throttling thread
         self.pids: list[int] = []
         self.scanned = 0.0
@@ -198,16 +201,39 @@ class CorePinner:
     def _set(self, tid: int, page: bool) -> None:
         try:
             os.sched_setaffinity(tid, self.PAGE if page else self.others)
-            self.seen[tid] = page
         except OSError:
-            self.seen[tid] = page   # gone: nothing to set again
+            pass   # gone: nothing to set again
+        self.seen[tid] = page
+
+    @staticmethod
+    def _name(pid: int, tid: int) -> str | None:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/comm") as f:
+                return f.read().strip()
+        except OSError:
+            return None
+
+    def _look_at(self, pid: int, tid: int, name: str) -> None:
+        if name.startswith("CPUThrottling"):
+            self.throttled.add(pid)
+            self._set(tid, True)
+        elif tid not in self.seen:
+            self._set(tid, False)
 
     def pin(self) -> None:
         """One look: each new thread on its cores, and a renderer's main thread onto the page's core once its
-        throttling thread appears."""
+        throttling thread has its name."""
         now = time.monotonic()
         if now - self.scanned > 0.1:
             self.pids, self.scanned = descendants(os.getpid()), now
+        for tid, (pid, parent, left) in list(self.unnamed.items()):
+            name = self._name(pid, tid)
+            if name is None or name != parent or left <= 1:
+                del self.unnamed[tid]
+            else:
+                self.unnamed[tid] = (pid, parent, left - 1)
+            if name is not None and name != parent:
+                self._look_at(pid, tid, name)
         for pid in self.pids:
             try:
                 tids = [int(t) for t in os.listdir(f"/proc/{pid}/task")]
@@ -216,14 +242,13 @@ class CorePinner:
             for tid in tids:
                 if tid in self.seen:
                     continue
-                try:
-                    with open(f"/proc/{pid}/task/{tid}/comm") as f:
-                        throttler = f.read().startswith("CPUThrottling")
-                except OSError:
+                name = self._name(pid, tid)
+                if name is None:
                     continue
-                if throttler:
-                    self.throttled.add(pid)
-                self._set(tid, throttler)
+                self._look_at(pid, tid, name)
+                parent = self._name(pid, pid)
+                if tid != pid and name == parent:
+                    self.unnamed[tid] = (pid, name, self.RENAME_LOOKS)
             if pid in self.throttled and not self.seen.get(pid):
                 self._set(pid, True)
 
@@ -234,9 +259,12 @@ class CorePinner:
 
     def close(self) -> None:
         """Every core to every thread again: those looked at, and those started since the last look on a pinned
-        parent's cores (a process the browser's zygote forks inherits them)."""
+        parent's cores (a process the browser's zygote forks inherits them). Says so if the throttled page's
+        thread was never found (that page then shared the cores)."""
         self.stop.set()
         self.thread.join()
+        if not self.throttled:
+            print("bench: own core: no throttled renderer was found; this page shared the cores", flush=True)
         every = self.others | self.PAGE
         tids = set(self.seen)
         for pid in descendants(os.getpid()):
