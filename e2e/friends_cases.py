@@ -468,8 +468,16 @@ def test_a_games_site_carries_the_offer_and_the_answer_between_two_frames_on_oth
     assert reply["seat"] == 1 and "#reply=" in reply["link"]
     host_page.evaluate("link => command('friend-reply', {link})", reply["link"])
     host_frame = host_page.frame(url=lambda u: u.startswith(server))
-    host_frame.wait_for_selector("#game-screen", state="visible")
-    friend_page.frame(url=lambda u: u.startswith(server)).wait_for_selector("#game-screen", state="visible")
+    # The connection and the first state cross a data channel: as long as the invitation may take (under the whole
+    # suite's load, once, more than 30 s), and a friend's game that never shows says what its page says.
+    host_frame.wait_for_selector("#game-screen", state="visible", timeout=60_000)
+    friend_frame = friend_page.frame(url=lambda u: u.startswith(server))
+    try:
+        friend_frame.wait_for_selector("#game-screen", state="visible", timeout=60_000)
+    except Exception:  # noqa: BLE001 - Playwright's timeout, reported with the friend's own words
+        status = friend_frame.evaluate("document.getElementById('join-status').textContent")
+        pytest.fail(f"the friend's game never showed; its page says {status!r}; "
+                    f"errors: {host_watch.errors + friend_watch.errors}")
     assert set(candidates(reply["link"])) == {"127.0.0.1"} == set(candidates(invitation["link"]))
     host_watch.check()
     friend_watch.check()
