@@ -144,7 +144,8 @@ def worker_steps(figures: dict) -> dict[str, float]:
     out."""
     marks = dict(figures["marks"])
     steps = {"Python's start asked for": marks["mt-python-start"]} if "mt-python-start" in marks else {}
-    return steps | {name: marks[end] - marks[start] for name, start, end in WORKER_STEPS if start in marks and end in marks}
+    return steps | {name: marks[end] - marks[start] for name, start, end in WORKER_STEPS
+                    if start in marks and end in marks}
 
 
 class Link:
@@ -238,14 +239,14 @@ def make_server(site: str, counter: Counter) -> http.server.ThreadingHTTPServer:
     return srv
 
 
-OWN_CORE = {"on": False}   # the throttled page's thread on a core of its own (--own-core; bench/throttle.py)
+OWN_CORE = False   # the throttled page's thread on a core of its own (--own-core; bench/throttle.py)
 
 
 def throttle(context, page, net: str, cpu: float, on_worker=None) -> Throttle:
     """The network of this process's servers (LINK), and the page's processor with its workers' (bench/throttle.py),
     as the phone's."""
     LINK.set(net)
-    return Throttle(context.new_cdp_session(page), cpu, on_worker, own_core=OWN_CORE["on"])
+    return Throttle(context.new_cdp_session(page), cpu, on_worker, own_core=OWN_CORE)
 
 
 class Visit:
@@ -541,7 +542,8 @@ def main(argv: list[str]) -> int:
                     help="the throttled page's thread on a core of its own, every other thread on the other cores "
                          "(bench/throttle.py: CorePinner)")
     a = ap.parse_args(argv)
-    OWN_CORE["on"] = a.own_core
+    global OWN_CORE
+    OWN_CORE = a.own_core
     a.nets = [n.strip() for n in a.nets.split(",") if n.strip()]
     if not os.path.isfile(os.path.join(a.site, "index.html")):
         raise SystemExit("phone_speed: no site in " + a.site + ": run python3 -m scripts.build_dist first")

@@ -239,14 +239,13 @@ class CorePinner:
                 tids = [int(t) for t in os.listdir(f"/proc/{pid}/task")]
             except OSError:
                 continue
-            for tid in tids:
-                if tid in self.seen:
-                    continue
+            new = [tid for tid in tids if tid not in self.seen]
+            parent = self._name(pid, pid) if new else None
+            for tid in new:
                 name = self._name(pid, tid)
                 if name is None:
                     continue
                 self._look_at(pid, tid, name)
-                parent = self._name(pid, pid)
                 if tid != pid and name == parent:
                     self.unnamed[tid] = (pid, name, self.RENAME_LOOKS)
             if pid in self.throttled and not self.seen.get(pid):
