@@ -102,6 +102,19 @@ def one_run(driver: drivers.Driver, boot: str) -> dict:
         server.stop()
 
 
+def phase(visit: dict) -> str:
+    """Where a visit's longest freeze began: before the first contentful paint (the page's parse, its first style and
+    layout: the page's own document), before PyScript's module had loaded (``mt-pyscript-loaded``: its evaluation
+    in PyScript's frame, on the page's thread), or after both (Python's start and the first screen's answer)."""
+    at, paint = visit["longestAt"], visit.get("paintMs")
+    loaded = (visit.get("marks") or {}).get("mt-pyscript-loaded")
+    if paint is not None and at < paint:
+        return "before the first paint"
+    if loaded is not None and at < loaded:
+        return "while PyScript's module loaded"
+    return "after PyScript's module"
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
@@ -134,9 +147,10 @@ def main(argv: list[str] | None = None) -> int:
                     got = one_run(browsers[engine], boot)
                     raw[engine][boot].append(got)
                     print(f"run {run + 1} {engine:8} {boot:8} first {got['first']['readyMs'] / 1000:6.2f} s "
-                          f"(freeze {got['first']['longestMs']:3.0f} ms at {got['first']['longestAt'] / 1000:.2f} s), "
-                          f"return {got['return']['readyMs'] / 1000:6.2f} s (freeze {got['return']['longestMs']:3.0f} ms "
-                          f"at {got['return']['longestAt'] / 1000:.2f} s)  [{time.monotonic() - t:.0f} s]", flush=True)
+                          f"(freeze {got['first']['longestMs']:3.0f} ms at {got['first']['longestAt'] / 1000:.2f} s, "
+                          f"{phase(got['first'])}), return {got['return']['readyMs'] / 1000:6.2f} s (freeze "
+                          f"{got['return']['longestMs']:3.0f} ms at {got['return']['longestAt'] / 1000:.2f} s, "
+                          f"{phase(got['return'])})  [{time.monotonic() - t:.0f} s]", flush=True)
         versions = {e: browsers[e].version for e in engines}
     finally:
         for b in browsers.values():
@@ -161,6 +175,15 @@ def main(argv: list[str] | None = None) -> int:
             runs = raw[engine][boot]
             print(f"| {engine} | {boot} | {cell(runs, 'first', 'readyMs')} | {freeze(runs, 'first')} "
                   f"| {cell(runs, 'return', 'readyMs')} | {freeze(runs, 'return')} |")
+    print("\nWhere each visit's longest freeze began (bench/freeze.js; the parse over and the first paint, medians):\n")
+    for engine in engines:
+        for boot in boots:
+            for visit in ("first", "return"):
+                runs = [r[visit] for r in raw[engine][boot]]
+                parsed = median([r["parsedMs"] for r in runs if r.get("parsedMs") is not None])
+                paint = median([r["paintMs"] for r in runs if r.get("paintMs") is not None])
+                print(f"{engine} {boot} {visit} visit: " + "; ".join(f"{r['longestMs']:.0f} ms {phase(r)}" for r in runs)
+                      + f" (parse over at {parsed:,.0f} ms, first paint at {paint:,.0f} ms)")
     print("\nThe return visit's steps, the page's marks (ms from navigation, medians):\n")
     for engine in engines:
         for boot in boots:

@@ -6,6 +6,7 @@
     python3 -m bench.page_speed --no-match      # only the start-up figures
     python3 -m bench.page_speed --json out.json # also write every raw figure
     python3 -m bench.page_speed --query worker=0 # the game's pages with Python on the page's thread
+    python3 -m bench.page_speed --warm-in-new-tab  # the warm start in a new tab, not the same tab reloaded
 
 It serves the repository with scripts/serve.py (a process of its own, on a free
 port) and drives Debian's Chromium (``CHROMIUM``, default /usr/bin/chromium)
@@ -30,7 +31,10 @@ game; ...):
   as the game does: what is left of the game's start once Python's own
   start-up is skipped, so the game's overhead over it is PyScript and the game.
 * **game, warm**: the cold game's context once its service worker has cached
-  every file (html[data-offline-ready]); the page is loaded again.
+  every file (html[data-offline-ready]); the page is loaded again, in the same
+  tab (a reload: its first paint waits for the cold page's teardown, PyScript's
+  frame and workers included), or with ``--warm-in-new-tab`` in a new tab once
+  the first is closed, as a player coming back opens it.
 
 Bytes are Resource Timing ``transferSize`` (headers included; 0 for what a
 cache or the service worker answered) over the navigation and every resource,
@@ -137,7 +141,11 @@ def load(page, url: str) -> dict:
     return page.evaluate(METRICS_JS)
 
 
-def game_cold_and_warm(browser, base: str, problems: list, query: str = "") -> tuple[dict, dict | None]:
+def game_cold_and_warm(browser, base: str, problems: list, query: str = "",
+                       new_tab: bool = False) -> tuple[dict, dict | None]:
+    """The game's cold start in a fresh context, then its warm start in the same context: the cold start's tab
+    loaded again, or with ``new_tab`` that tab closed and the game opened in a new one (so the warm start's
+    figures leave out the teardown of the page before it)."""
     context = browser.new_context(viewport=DESKTOP)
     url = base + ("?" + query if query else "")
     try:
@@ -147,6 +155,11 @@ def game_cold_and_warm(browser, base: str, problems: list, query: str = "") -> t
         warm = None
         try:
             page.wait_for_selector('html[data-offline-ready="1"]', state="attached", timeout=READY_MS)
+            if new_tab:
+                problems += watch.seen
+                page.close()
+                page = context.new_page()
+                watch = Problems(page, "game, warm")
             warm = load(page, url)
             if not warm["controlled"]:
                 problems.append("warm start: the page was not controlled by the service worker")
@@ -369,6 +382,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=1, help="the match's deal number")
     ap.add_argument("--json", help="write every raw figure to this file")
     ap.add_argument("--query", default="", help="added to the game's address, e.g. worker=0 (not to the bare page's)")
+    ap.add_argument("--warm-in-new-tab", action="store_true",
+                    help="the warm start in a new tab, the cold start's closed (default: the cold start's tab reloaded)")
     a = ap.parse_args(argv)
     if not os.path.exists(os.path.join(ROOT, "vendor", "pyodide", "pyodide.asm.wasm")):
         raise SystemExit("page_speed: vendor/ is missing: run bash scripts/setup.sh first")
@@ -387,7 +402,7 @@ def main(argv: list[str]) -> int:
             for i in range(a.runs):
                 for kind in kinds[i % 3:] + kinds[:i % 3]:
                     if kind == "game":
-                        cold, warm = game_cold_and_warm(browser, base, problems, a.query)
+                        cold, warm = game_cold_and_warm(browser, base, problems, a.query, a.warm_in_new_tab)
                         runs["game"].append(cold)
                         if warm:
                             runs["warm"].append(warm)
