@@ -124,7 +124,7 @@ def test_the_board_s_fonts_are_laid_out_while_the_first_screen_waits_and_nothing
 
 def test_the_first_screen_and_its_settings_keep_to_five_faces(fresh_page):
     # Each size and weight of the face is set up by the browser in the frame that first shows it, a few ms each on
-    # a phone: the first frame and the first opening of the settings (static/css/app.css, README: On a phone)
+    # a phone: the first frame and the first opening of the settings (static/css/app.css, docs/measurements/phone.md)
     page, _, url = fresh_page(viewport={"width": 360, "height": 740})
     page.goto(url)
     wait_ready(page)
@@ -161,7 +161,7 @@ def test_a_closed_settings_form_is_out_of_reach_of_the_keyboard_and_screen_reade
 def test_as_the_parse_ends_the_page_has_no_form_field_and_no_closed_form_or_details_laid_out(fresh_page):
     # Right after DOMContentLoaded, in the task that also runs the page's modules, Chromium looks at every form field
     # of the page and asks each whether it can take focus, which lays out the fields of a closed form kept by
-    # content-visibility and of a closed <details> (README: On a phone). So the fields are held in templates until
+    # content-visibility and of a closed <details> (docs/measurements/phone.md). So the fields are held in templates until
     # the task after (scripts/build_page.py hold_fields), and the closed form and details are under display: none.
     page, _, url = fresh_page(viewport={"width": 360, "height": 740})
     page.add_init_script("localStorage.setItem('mexican-train:prefs:ui', JSON.stringify({numerals: true}))")

@@ -205,7 +205,7 @@ def hold_fields(page: str) -> str:
     ``<template data-field>``: at DOMContentLoaded the page has no form field, and static/js/prefs.js puts them all
     in place in the task after. Right after that event, in its task (the one that also runs the page's modules),
     Chromium looks at every form field of the page: traced on the emulated phone, the end of the parse took 26-27
-    ms with the fields in the page, 8-9 ms without (README: On a phone)."""
+    ms with the fields in the page, 8-9 ms without (docs/measurements/phone.md)."""
     finder = _FieldSpans(page)
     finder.feed(page)
     finder.close()
@@ -274,7 +274,7 @@ def pyscript_modules() -> list[str]:
     (vendor/pyscript/core.js names it), and the error plugin's chunk, which that chunk imports as it is evaluated
     even with the plugin switched off ("!error" only tells the plugin there is no page to write on). Preloaded,
     that import finds its module already asked for; otherwise asking for it was 15 ms of the evaluation's one
-    task on the emulated phone (README: On a phone)."""
+    task on the emulated phone (docs/measurements/phone.md)."""
     modules = ["vendor/pyscript/core.js"]
     if os.path.exists(PYSCRIPT):
         with open(PYSCRIPT, encoding="utf-8") as f:

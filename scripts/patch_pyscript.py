@@ -8,7 +8,7 @@ it copies the files into vendor/.
 **PyScript's evaluation gives the thread back four times.** The chunk's top level (coincident, polyscript and
 PyScript itself, 136 kB) ran as one task in PyScript's frame, which shares the page's thread: in WebKit, with the
 page's steps up to its worker, a stretch of 58-108 ms without a break on first visits, and tasks of 50-56 ms in the
-emulated phone's first visits (the target is none over 50 ms; README: In three engines). Four top-level awaits of a zero
+emulated phone's first visits (the target is none over 50 ms; docs/measurements/engines.md). Four top-level awaits of a zero
 timer cut it where its statements took the longest (marks between every top-level statement, WebKitGTK 2.50,
 first visits): after the module's IndexedDB store and its ``SharedArrayBuffer`` probe; before coincident; before
 the loop that reads each interpreter's configuration; before the loop that defines each interpreter's scripts

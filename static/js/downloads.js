@@ -132,7 +132,7 @@ export async function readSnapshot(url, onProgress) {
 // snapshot there itself rather than through the service worker, whose fetch handler streams every byte to the
 // page's worker: the 31 MB snapshot in 117-132 ms instead of 271-328 ms in Firefox, 77-93 instead of 208-248 in
 // WebKit; the wasm compiled in 83-127 ms instead of 191-481 in Chromium's worker at a quarter of a core (a worker
-// reading one way and the other in turn: the README, On a phone, 2026-12-05).
+// reading one way and the other in turn: docs/measurements/phone.md, 2026-12-05).
 const OFFLINE_CACHE_PREFIX = "mexican-train:offline:";
 
 /**

@@ -89,7 +89,7 @@
         } catch (e) { fail("the worker could not be made (" + e + ")"); }   // PyScript's worker reads them itself
       };
       // Made one task later, once the parser has given the thread back: making a worker was 3-10 ms of the parser's
-      // first task on the emulated phone, the longest task of many visits (README: On a phone).
+      // first task on the emulated phone, the longest task of many visits (docs/measurements/phone.md).
       setTimeout(make, 0);
     }
   }

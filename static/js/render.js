@@ -717,7 +717,7 @@ export function renderGame(vm) {
   // A screen just shown with tiles on its trains (a saved match continued, a file opened) gets them after its
   // first frame: how many fit on a line is measured, and measuring a screen not yet laid out made the browser
   // lay it all out in the middle of drawing (an opened 13-round file's board in one task of 51-58 ms in an
-  // 1100x850 window at 4x, 9-15 ms of it that layout: README, Measurements).
+  // 1100x850 window at 4x, 9-15 ms of it that layout: docs/measurements/longtasks.md).
   const tilesLater = freshScreen && vm.trains.some((t) => t.tiles.length > 0);
   renderHub(vm);
   renderTrains(vm, !tilesLater);
