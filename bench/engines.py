@@ -8,7 +8,8 @@
 Debian's Chromium through Playwright, Firefox ESR through puppeteer-core over WebDriver BiDi and WebKitGTK
 through WebKitWebDriver and Selenium under Xvfb (e2e/engines/drivers.py; ``bash scripts/setup.sh`` installs
 them). The game is served from the repository, on the loopback, unthrottled, by the smoke suite's server
-(e2e/engines/served.py), which adds bench/freeze.js before the page's own scripts: a 10 ms timer that notes
+(e2e/engines/served.py), which writes bench/freeze.js into the page before its own scripts, inline (its hash
+added to the page's policy: a ``<script src>`` would hold the parser for its fetch): a 10 ms timer that notes
 the time Python is ready (html[data-py-ready], from the navigation's start) and the longest gap between
 two of its ticks until then, the longest the page's main thread could not run a task.
 
@@ -87,7 +88,7 @@ def launch(engine: str) -> drivers.Driver:
 
 def one_run(driver: drivers.Driver, boot: str) -> dict:
     """A first and a return visit on a new origin: {"first": {...}, "return": {...}} in ms."""
-    server = WatchedServer(scripts={"freeze.js": FREEZE})
+    server = WatchedServer(scripts={"freeze.js": FREEZE}, inline=True)
     try:
         url = server.url + "?boot=" + boot
         driver.open(url)

@@ -9,6 +9,12 @@ examples/host.html), right after the policy's ``<meta>``, before any script of t
 changes: scripts/serve.py, play.sh and dist/ send the page as it is built. The policy itself is untouched, and
 the added script is subject to it like the page's own.
 
+A benchmark that times the page's start (bench/engines.py) asks for its scripts ``inline`` instead: a
+``<script src>`` in the head holds the parser until it has been fetched, on a return visit through the service
+worker, which the page players get never does (on Firefox's return visits the page's own first script ran at
+71-84 ms instead of 28-35 ms, and its first paint came at 107-132 ms instead of 53-69 ms). Inline, each script's
+SHA-256 joins the policy's ``script-src``, which allows that script and nothing more.
+
 It also notes the path of every request it answers (``requests``), so a test can tell how Python started
 (the memory snapshot is fetched only by a snapshot start) from the outside.
 
@@ -18,6 +24,7 @@ function to run in the page) puts the added scripts into the game's offline cach
 
 from __future__ import annotations
 
+import base64
 import functools
 import hashlib
 import http.server
@@ -35,6 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 WATCH = os.path.join(HERE, "watch.js")
 MARK = "__e2e__/"
 _META = re.compile(rb'<meta http-equiv="Content-Security-Policy"[^>]*>')
+_SCRIPT_SRC = re.compile(rb"script-src ")
 
 # Run in the page once its offline cache is complete: the suite's scripts go into that cache (the service
 # worker answers only from it, and knows nothing of them), so the page loaded offline has its watch too.
@@ -48,7 +56,7 @@ CACHE_ADDED_SCRIPTS = """async (urls) => {
 }"""
 
 
-def _make_handler(prefix: str, scripts: dict[str, str], requests: list[str]):
+def _make_handler(prefix: str, scripts: dict[str, str], requests: list[str], inline: bool = False):
     class Watched(serve.Handler):
         def send_head(self):
             local = self._local()
@@ -66,10 +74,12 @@ def _make_handler(prefix: str, scripts: dict[str, str], requests: list[str]):
                 name = local.lstrip("/") or "index.html"
                 with open(os.path.join(self.directory, name), "rb") as f:
                     page = f.read()
-                tags = b"".join(b'\n<script src="%s%s%s"></script>' % (prefix.encode(), MARK.encode(), n.encode())
-                                for n in scripts)
                 found = _META.search(page)
                 at = found.end() if found else page.index(b"<head>") + len(b"<head>")
+                if inline:
+                    return self._send(_with_inline(page, at, found, scripts), "text/html; charset=utf-8")
+                tags = b"".join(b'\n<script src="%s%s%s"></script>' % (prefix.encode(), MARK.encode(), n.encode())
+                                for n in scripts)
                 return self._send(page[:at] + tags + page[at:], "text/html; charset=utf-8")
             return super().send_head()
 
@@ -90,14 +100,32 @@ def _make_handler(prefix: str, scripts: dict[str, str], requests: list[str]):
     return Watched
 
 
+def _with_inline(page: bytes, at: int, policy: re.Match[bytes] | None, scripts: dict[str, str]) -> bytes:
+    """``page`` with each script's text in a ``<script>`` at ``at``, its hash added to the policy's script-src."""
+    texts = []
+    for path in scripts.values():
+        with open(path, "rb") as f:
+            texts.append(f.read())
+        assert b"</script" not in texts[-1].lower(), f"{path} would end its inline <script>"
+    tags = b"".join(b"\n<script>%s</script>" % text for text in texts)
+    if policy is None:
+        return page[:at] + tags + page[at:]
+    hashes = b"".join(b"'sha256-%s' " % base64.b64encode(hashlib.sha256(text).digest()) for text in texts)
+    meta = _SCRIPT_SRC.sub(lambda m: m.group(0) + hashes, policy.group(0), count=1)
+    assert meta != policy.group(0), "the page's policy has no script-src"
+    return page[:policy.start()] + meta + tags + page[at:]
+
+
 class WatchedServer:
-    """The game on http://127.0.0.1:<port><prefix>, in a thread, with ``scripts`` ({name: path}) added to its pages.
+    """The game on http://127.0.0.1:<port><prefix>, in a thread, with ``scripts`` ({name: path}) added to its pages
+    (``inline``: their text, each allowed by its hash, for a benchmark; the module docstring says why).
 
     ``url`` is the game's address; ``other_origin(path)`` the same server reached as ``localhost`` (another
     origin, for a host page); ``stop()`` closes the port for good (offline runs)."""
 
-    def __init__(self, prefix: str = "/", scripts: dict[str, str] | None = None) -> None:
+    def __init__(self, prefix: str = "/", scripts: dict[str, str] | None = None, inline: bool = False) -> None:
         self.scripts = scripts if scripts is not None else {"watch.js": WATCH}
+        self.inline = inline
         self.requests: list[str] = []
         self._srv = serve.make_server(0, prefix)
         self._srv.RequestHandlerClass = self._handler(prefix)
@@ -110,7 +138,7 @@ class WatchedServer:
 
     def _handler(self, prefix: str):
         prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-        handler = type("BoundWatched", (_make_handler(prefix, self.scripts, self.requests),), {"prefix": prefix})
+        handler = type("BoundWatched", (_make_handler(prefix, self.scripts, self.requests, self.inline),), {"prefix": prefix})
         return functools.partial(handler, directory=serve.ROOT)
 
     def _quiet_about_gone_browsers(self, request, client_address) -> None:
