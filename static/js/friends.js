@@ -334,7 +334,7 @@ async function camera() {
   };
   const blocked = cameraBlocked();
   if (blocked) { unable(blocked); return; }
-  const video = $("reader-video", HTMLVideoElement);
+  const video = readerVideo();
   const canvas = document.createElement("canvas");
   try {
     let busy = false;
@@ -358,10 +358,31 @@ async function camera() {
   status.textContent = TEXT.cameraOn;
 }
 
+/**
+ * The camera's view, made the first time the camera is asked for and kept, below the camera's buttons. Not in the
+ * page's markup: a <video> element there cost Firefox 10-15 ms of its first parse in a new content process, before
+ * the first paint of every first visit (docs/measurements/engines.md), for a view few players open.
+ * @returns {HTMLVideoElement}
+ */
+function readerVideo() {
+  const made = document.getElementById("reader-video");
+  if (made instanceof HTMLVideoElement) return made;
+  const video = document.createElement("video");
+  video.id = "reader-video";
+  video.className = "reader-video";
+  video.muted = true;
+  video.setAttribute("muted", "");
+  video.setAttribute("playsinline", "");   // iOS: shown in the page, not full screen
+  video.hidden = true;
+  /** @type {HTMLElement} */ (find('[data-lobby="camera"]').parentElement).after(video);
+  return video;
+}
+
 function cameraOff() {
   if (stopCamera) stopCamera();
   stopCamera = null;
-  $("reader-video").hidden = true;
+  const video = document.getElementById("reader-video");
+  if (video) video.hidden = true;
   find('[data-lobby="camera_stop"]', HTMLButtonElement).hidden = true;
 }
 
