@@ -138,7 +138,8 @@ class WatchedServer:
 
     def _handler(self, prefix: str):
         prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-        handler = type("BoundWatched", (_make_handler(prefix, self.scripts, self.requests, self.inline),), {"prefix": prefix})
+        watched = _make_handler(prefix, self.scripts, self.requests, self.inline)
+        handler = type("BoundWatched", (watched,), {"prefix": prefix})
         return functools.partial(handler, directory=serve.ROOT)
 
     def _quiet_about_gone_browsers(self, request, client_address) -> None:
