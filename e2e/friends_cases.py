@@ -9,6 +9,9 @@ their own: the file name is not test_*.py).
   oversized and out-of-turn messages, each refused with one console warning on the host, nothing changed.
 * Two games sites on two more origins, each holding one device's game in a frame: the sites carry the
   invitation and the reply as the game's events and their commands, and the frames connect.
+* With a camera (Chromium's stand-in for one): the lobby's camera view is not in the page until the camera is
+  asked for; then it shows the camera, below the camera's buttons, hides when stopped, and is the same view when
+  asked for again.
 * Three contexts: the host (a person, two friends' seats, a computer) and two friends, one in Spanish; the
   deal comes by itself once both have joined; at one friend's turn its tab closes: the seat is away on the
   host's and the other friend's screens, the match waits, a computer plays that turn and hands the seat back,
@@ -33,7 +36,7 @@ import zlib
 
 import pytest
 
-from e2e.conftest import ARGS, DESKTOP, Watch, chromium, wait_ready
+from e2e.conftest import ARGS, CHROMIUM, DESKTOP, Watch, chromium, wait_ready
 from e2e.test_accessibility import AXE, assert_no_violations, no_overflow, run_axe
 from e2e.test_first_minute import CUT_JS
 from e2e.test_languages import FIT_JS, PHONE, ZOOMED
@@ -384,6 +387,37 @@ def fits(page, where: str) -> list[str]:
         cut += [f"[{where} at {label}] past its edge: {c}" for c in page.evaluate(FIT_JS)]
     page.set_viewport_size(size)
     return cut
+
+
+def test_the_lobbys_camera_view_is_made_when_the_camera_is_asked_for(rtc_browser, server):
+    """static/js/friends.js readerVideo: made on the first ask, not with the page (docs/measurements/engines.md)."""
+    # a browser of its own with a camera, from the same Playwright (one per thread)
+    browser = rtc_browser.browser_type.launch(executable_path=CHROMIUM,
+                                              args=RTC_ARGS + ["--use-fake-device-for-media-stream"])
+    try:
+        host = Host(browser, server + "?test=1&set=6&seats=2&seat0=human&name0=Hana&seat1=friend&name1=Ana"
+                    "&rounds=one&autostart=1")
+        page = host.page
+        page.wait_for_selector("#lobby-screen", state="visible")
+        assert page.evaluate("document.querySelectorAll('video').length") == 0
+        page.click('[data-lobby="camera"]')
+        page.wait_for_function("() => { const v = document.getElementById('reader-video');"
+                               " return v && !v.hidden && v.readyState >= 2 && v.videoWidth > 0; }")
+        assert "in front of the camera" in page.inner_text("#reader-status")
+        placed = page.evaluate("""() => { const v = document.getElementById('reader-video');
+            return [v.previousElementSibling.contains(document.querySelector('[data-lobby="camera"]')),
+                    v.nextElementSibling.contains(document.getElementById('reply-paste')), v.muted,
+                    v.hasAttribute('playsinline')]; }""")
+        assert placed == [True, True, True, True]
+        page.click('[data-lobby="camera_stop"]')
+        assert page.evaluate("document.getElementById('reader-video').hidden")
+        page.click('[data-lobby="camera"]')
+        page.wait_for_selector("#reader-video", state="visible")
+        assert page.evaluate("document.querySelectorAll('video').length") == 1
+        page.click('[data-lobby="camera_stop"]')
+        host.watch.check()
+    finally:
+        browser.close()
 
 
 def test_three_devices_join_by_links_and_play_a_round(rtc_browser, server):
