@@ -5,8 +5,8 @@
 // bare.html runs Python's whole start-up from the files exactly as the pyodide npm package publishes
 // them (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json), as a
 // page using Pyodide out of the box does: whatever the game trims, this yardstick does not get. Its
-// pyodide.asm.mjs is therefore the package's own (../node_modules/pyodide/), not the game's copy with its one
-// change (scripts/patch_runtime.py); the snapshot, taken with the game's copy, is restored with that copy.
+// pyodide.asm.mjs is therefore the package's own (../node_modules/pyodide/), not the game's copy with its two
+// changes (scripts/patch_runtime.py); the snapshot, taken with the game's copy, is restored with that copy.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;

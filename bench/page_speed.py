@@ -23,7 +23,7 @@ game; ...):
 * **bare Pyodide, cold**: bench/bare.html, a page that only imports
   vendor/pyodide/pyodide.mjs and calls ``loadPyodide`` with the same files (no
   PyScript, no game; pyodide.asm.mjs as the package publishes it, without the
-  game's one change, scripts/patch_runtime.py), in a fresh context: Pyodide out
+  game's two changes, scripts/patch_runtime.py), in a fresh context: Pyodide out
   of the box, running Python's whole start-up. Its *ready* is the same mark. This is the yardstick
   of the target.
 * **bare Pyodide from the snapshot, cold**: bench/bare.html?snapshot, the same

@@ -107,7 +107,8 @@ cp "$ROOT/types/runtime/qrcode.d.mts" "$TMP/qr/qrcode.d.mts"
 for f in $PYODIDE_FILES; do
   cp "$NM/pyodide/$f" "$TMP/pyodide/$f"
 done
-# Our one change to Pyodide's runtime: the main module's GOT filled on demand (scripts/patch_runtime.py says why).
+# Our two changes to Pyodide's runtime: the main module's GOT filled on demand, and the module's one function compiled
+# in the module's first parse (scripts/patch_runtime.py says why).
 (cd "$ROOT" && python3 -m scripts.patch_runtime "$TMP/pyodide/pyodide.asm.mjs")
 find "$NM/@pyscript/core/dist" -maxdepth 1 -type f ! -name '*.map' -exec cp {} "$TMP/pyscript/" \;
 # Our two changes to PyScript: its module's evaluation gives the thread back four times, and its Python package is
