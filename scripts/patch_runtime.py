@@ -49,7 +49,8 @@ LAZY_GOT = 'assignWasmExports(wasmExports);LDSO.init();loadDylibs();Module["mtLi
 """The linking without the eager update, then the length of the table it made kept on the module (without
 dynamic libraries ``loadDylibs`` resolves the imports at once): make_snapshot.mjs records it, the page compares."""
 
-DECLARED = ("async function _createPyodideModule(moduleArg={}){", ";return moduleRtn}export default _createPyodideModule;")
+DECLARED = ("async function _createPyodideModule(moduleArg={}){",
+            ";return moduleRtn}export default _createPyodideModule;")
 IN_PARENTHESES = ("var _createPyodideModule=(async function(moduleArg={}){",
                   ";return moduleRtn});export default _createPyodideModule;")
 """The module's function as Pyodide declares it (the file's first and last text), and as an expression in

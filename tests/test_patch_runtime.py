@@ -1,7 +1,7 @@
 """Our two changes to Pyodide's runtime (scripts/patch_runtime.py): the main module's GOT filled on demand, and the
 module's one function compiled in the module's first parse.
 
-The change alters the layout of the wasm's function table, whose indices Python's memory holds, so these tests
+The first alters the layout of the wasm's function table, whose indices Python's memory holds, so these tests
 also pin what keeps a snapshot and its runtime together: the length of the table the linking made, recorded
 with the snapshot and given to the page (e2e/test_page.py serves the published runtime instead and sees the
 snapshot refused).
