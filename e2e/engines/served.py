@@ -24,7 +24,6 @@ function to run in the page) puts the added scripts into the game's offline cach
 
 from __future__ import annotations
 
-import base64
 import functools
 import hashlib
 import http.server
@@ -36,13 +35,12 @@ import threading
 import urllib.error
 import urllib.request
 
-from scripts import build_page, build_py, serve
+from scripts import build_page, build_py, csp, serve
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WATCH = os.path.join(HERE, "watch.js")
 MARK = "__e2e__/"
 _META = re.compile(rb'<meta http-equiv="Content-Security-Policy"[^>]*>')
-_SCRIPT_SRC = re.compile(rb"script-src ")
 
 # Run in the page once its offline cache is complete: the suite's scripts go into that cache (the service
 # worker answers only from it, and knows nothing of them), so the page loaded offline has its watch too.
@@ -77,7 +75,7 @@ def _make_handler(prefix: str, scripts: dict[str, str], requests: list[str], inl
                 found = _META.search(page)
                 at = found.end() if found else page.index(b"<head>") + len(b"<head>")
                 if inline:
-                    return self._send(_with_inline(page, at, found, scripts), "text/html; charset=utf-8")
+                    return self._send(_with_inline(page, at, bool(found), scripts), "text/html; charset=utf-8")
                 tags = b"".join(b'\n<script src="%s%s%s"></script>' % (prefix.encode(), MARK.encode(), n.encode())
                                 for n in scripts)
                 return self._send(page[:at] + tags + page[at:], "text/html; charset=utf-8")
@@ -100,20 +98,16 @@ def _make_handler(prefix: str, scripts: dict[str, str], requests: list[str], inl
     return Watched
 
 
-def _with_inline(page: bytes, at: int, policy: re.Match[bytes] | None, scripts: dict[str, str]) -> bytes:
-    """``page`` with each script's text in a ``<script>`` at ``at``, its hash added to the policy's script-src."""
+def _with_inline(page: bytes, at: int, has_policy: bool, scripts: dict[str, str]) -> bytes:
+    """``page`` with each script's text in a ``<script>`` at ``at``; its policy's hashes made anew from the page's
+    inline blocks (scripts/csp.py, as the build makes them), so each added script is allowed by its own."""
     texts = []
     for path in scripts.values():
         with open(path, "rb") as f:
             texts.append(f.read())
         assert b"</script" not in texts[-1].lower(), f"{path} would end its inline <script>"
-    tags = b"".join(b"\n<script>%s</script>" % text for text in texts)
-    if policy is None:
-        return page[:at] + tags + page[at:]
-    hashes = b"".join(b"'sha256-%s' " % base64.b64encode(hashlib.sha256(text).digest()) for text in texts)
-    meta = _SCRIPT_SRC.sub(lambda m: m.group(0) + hashes, policy.group(0), count=1)
-    assert meta != policy.group(0), "the page's policy has no script-src"
-    return page[:policy.start()] + meta + tags + page[at:]
+    page = page[:at] + b"".join(b"\n<script>%s</script>" % text for text in texts) + page[at:]
+    return csp.with_current_hashes(page.decode("utf-8")).encode("utf-8") if has_policy else page
 
 
 class WatchedServer:
