@@ -7,20 +7,24 @@ ends, ``data-action="..."`` on commands; ``html[data-screen]``,
 
 from __future__ import annotations
 
+import functools
 import gzip
+import http.server
 import io
 import os
 import re
+import threading
 import time
+import urllib.request
 import zipfile
 
 import pytest
-from e2e.conftest import ROOT, wait_ready
+from e2e.conftest import DESKTOP, ROOT, Watch, wait_ready
 from e2e.game import Game, first_turn_draws_and_marks, mentions, open_double_line, tile_texts
 
 from mexican_train.dealing import deal
 from mexican_train.rules import Rules
-from scripts import build_py
+from scripts import build_py, serve
 
 VS_CPU = [("Ana", "human"), ("Bot", "random")]
 
@@ -101,6 +105,56 @@ def test_first_paint_comes_before_python_and_an_early_start_waits_for_it(fresh_p
     assert page.get_attribute("html", "data-screen") == "board"
     assert "Early" in page.inner_text("#trains") or "Your train" in page.inner_text("#trains")
     print(f"\nfirst contentful paint {timings['fcp']:.0f} ms, Python ready {timings['ready']:.0f} ms (wasm held)")
+
+
+class PageInTwoParts(serve.Handler):
+    """The game's files; the page itself sent up to its body's start, then, after a pause, the rest."""
+
+    pause_s = 0.6
+
+    def do_GET(self):
+        if not serve._is_page(self._local()):
+            return super().do_GET()
+        with open(os.path.join(self.directory, "index.html"), "rb") as f:
+            page = f.read()
+        cut = page.index(b"<body>") + len(b"<body>")
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(page[:cut])
+        self.wfile.flush()
+        time.sleep(self.pause_s)
+        self.wfile.write(page[cut:])
+
+
+def test_no_frame_is_drawn_before_the_first_screen_is_whole_and_the_saved_preferences_are_on_it(browser, server):
+    """The page's first script stands in the body, where the parser may give the thread back and a frame could be
+    drawn before it has run: nothing is drawn until the first screen has been parsed, its preferences applied."""
+    urllib.request.urlopen(server).read()   # the pages are built
+    handler = type("Split", (PageInTwoParts,), {"prefix": "/"})
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=ROOT))
+    srv.daemon_threads = True
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script("""
+      localStorage.setItem("mexican-train:prefs:ui", JSON.stringify({contrast: true}));
+      requestAnimationFrame(() => {
+        window.__firstFrame = {body: !!document.body, firstScreen: !!document.getElementById("quick-start"),
+                               contrast: document.documentElement.dataset.contrast || null};
+      });""")
+    page = context.new_page()
+    watch = Watch(page)
+    try:
+        page.goto(f"http://127.0.0.1:{srv.server_address[1]}/?test=1&nosw", wait_until="commit")
+        page.wait_for_function("() => window.__firstFrame", timeout=20_000)
+        assert page.evaluate("window.__firstFrame") == {"body": True, "firstScreen": True, "contrast": "high"}
+        page.wait_for_selector("#quick-start", state="visible")
+        watch.check()
+    finally:
+        context.close()
+        srv.shutdown()
+        srv.server_close()
 
 
 def test_the_board_s_fonts_are_laid_out_while_the_first_screen_waits_and_nothing_is_left_behind(fresh_page):
