@@ -111,10 +111,29 @@ if (early) {
   early.onpart = take;
 }
 
+/** What the read-ahead's end waits for: PyScript's worker has its pieces ("used"), and the read-ahead has said where
+ * it read them ("noted", its last message: what a worker has posted and the page has not yet taken is lost when the
+ * page ends it, as a CI run of 2026-12-06 showed). One that says nothing more (it could not start, or a read
+ * hangs) is ended 2 s after its pieces were used. */
+const earlySteps = new Set();
+/** @param {"used" | "noted"} step */
+function earlyStep(step) {
+  const worker = early && early.worker;
+  if (!early || !worker) return;
+  earlySteps.add(step);
+  const end = () => {
+    if (earlySteps.has("ended")) return;
+    earlySteps.add("ended");
+    endEarlyWorker(worker, early.first);
+  };
+  if (earlySteps.has("used") && (earlySteps.has("noted") || failedToStart)) end();
+  else if (step === "used") setTimeout(end, 2000);
+}
+
 /**
  * End the read-ahead's worker, its work done. Chromium's end of a worker that read from the network is a task of
  * 35-63 ms on the page's thread (DidTerminateWorkerThread, in traces on the emulated phone), whether the page ends
- * it or it closes itself; ended as soon as PyScript's worker had its pieces, that fell just before ready on first
+ * it or it closes itself; ended as soon as its work was done (earlyStep), that fell just before ready on first
  * visits. So a first visit's is ended in the first idle moment after ready; one that read the offline cache (a
  * return visit) ends in 1-5 ms and is ended at once, as before. Left running, it would hold about 40 MB.
  * @param {Worker} worker  @param {boolean} first  a first visit's
@@ -155,7 +174,8 @@ function fromWorker(event) {
   } else if (data.kind === "note") {
     /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window))[data.name] = data.value;
     if (data.name === "idbFallback" && window.mtBoot) window.mtBoot.idbFallback = true;
-    if (data.name === "mtEarlyUsed" && early && early.worker) endEarlyWorker(early.worker, early.first);
+    if (data.name === "mtEarlyUsed") earlyStep("used");
+    if (data.name === "mtEarlyFrom") earlyStep("noted");
   } else if (data.kind === "mark") {
     performance.mark(data.name, { startTime: Math.max(0, data.at - performance.timeOrigin) });
   } else if (data.kind === "failed") {

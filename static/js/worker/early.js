@@ -106,7 +106,7 @@ function readMemory(downloads, progress, cache) {
 }
 
 /** The bytes this worker took from the network, for the benchmarks (bench/page_speed.py adds them), and where it
- *  read its pieces (a test hook). */
+ *  read its pieces (a test hook): its last message, read or failed, which the page waits for before ending it. */
 function noteReads() {
   const entries = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"));
   post({ mt: true, kind: "note", name: "mtEarlyBytes", value: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0) });
@@ -125,12 +125,11 @@ if (archive) {
     const wasm = readWasm(downloads, progress, none);   // both starts need it
     if (slow) deliver({ mt: true, kind: "early", part: "memory", skipped: slow });
     await Promise.all([wasm, slow ? null : readMemory(downloads, progress, none)]);
-    noteReads();
-  }).catch((err) => deliver({ mt: true, kind: "early", part: "all", failed: reason(err) }));
+  }).catch((err) => deliver({ mt: true, kind: "early", part: "all", failed: reason(err) })).finally(noteReads);
 } else {
   helpers.then((downloads) => {
     const cache = downloads.offlineCacheName(SCOPE);   // looked up once, for both
-    return Promise.all([readWasm(downloads, null, cache), readMemory(downloads, null, cache)]).then(noteReads);
+    return Promise.all([readWasm(downloads, null, cache), readMemory(downloads, null, cache)]);
   },
-    (err) => deliver({ mt: true, kind: "early", part: "all", failed: reason(err) }));
+    (err) => deliver({ mt: true, kind: "early", part: "all", failed: reason(err) })).finally(noteReads);
 }
