@@ -186,6 +186,32 @@ READ_AHEAD_FAILS = """(() => {
 MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
 
 
+def test_a_read_ahead_done_before_the_pages_modules_run_is_taken_whole_and_ended(browser, server):
+    """On a slow phone the read-ahead's worker can have read everything, and said so in its last message, before
+    python.js runs: its messages wait in window.mtEarly.parts, and python.js takes them all as it starts (a state
+    it reads there must already exist), uses the pieces and ends the worker."""
+    context = browser.new_context(viewport=DESKTOP, service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    watch = Watch(page)
+    held = []
+    page.route("**/static/js/python.js", lambda route: held.append(route))
+    try:
+        page.goto(server + "?test=1&nosw", wait_until="commit")
+        page.wait_for_function("() => window.mtEarly && window.mtEarly.parts.some((m) => m.name === 'mtEarlyFrom')",
+                               timeout=60_000)
+        assert held, "python.js was never asked for"
+        for route in held:
+            route.continue_()
+        wait_ready(page)
+        assert page.evaluate("[window.mtEarly.first, window.mtPythonStart, window.mtEarlyUsed]") == \
+            [True, "snapshot", {"module": True, "memory": True, "package": True}]
+        page.wait_for_function("() => window.mtEarlyEnded")
+        watch.check()
+    finally:
+        context.close()
+
+
 def test_every_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_it_cannot(browser, server):
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()

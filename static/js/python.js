@@ -81,6 +81,9 @@ function handOverHere() {
   window.mtEarlyHandOver = handOver;   // test hook
 }
 let failedToStart = false;   // the read-ahead's worker could not be made or did not start
+/** What the read-ahead's end has waited for so far (earlyStep), and "ended"; declared before the read-ahead's first
+ *  messages are taken below, which may already hold its last. @type {Set<string>} */
+const earlySteps = new Set();
 /** PyScript's worker asks for the pieces through ``port``. A read-ahead that has not said anything yet is waited
  * for (the page's first script makes its worker a task late, and PyScript's worker has asked before it said
  * anything in Firefox under load).
@@ -111,12 +114,11 @@ if (early) {
   early.onpart = take;
 }
 
-/** What the read-ahead's end waits for: PyScript's worker has its pieces ("used"), and the read-ahead has said where
+/** The read-ahead's worker is ended once PyScript's worker has its pieces ("used") and the read-ahead has said where
  * it read them ("noted", its last message: what a worker has posted and the page has not yet taken is lost when the
  * page ends it, as a CI run of 2026-12-06 showed). One that says nothing more (it could not start, or a read
- * hangs) is ended 2 s after its pieces were used. */
-const earlySteps = new Set();
-/** @param {"used" | "noted"} step */
+ * hangs) is ended 2 s after its pieces were used.
+ * @param {"used" | "noted"} step */
 function earlyStep(step) {
   const worker = early && early.worker;
   if (!early || !worker) return;
