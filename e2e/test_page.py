@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import gzip
-import http.server
 import io
 import os
 import re
@@ -132,9 +131,8 @@ def test_no_frame_is_drawn_before_the_first_screen_is_whole_and_the_saved_prefer
     """The page's first script stands in the body, where the parser may give the thread back and a frame could be
     drawn before it has run: nothing is drawn until the first screen has been parsed, its preferences applied."""
     urllib.request.urlopen(server).read()   # the pages are built
-    handler = type("Split", (PageInTwoParts,), {"prefix": "/"})
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=ROOT))
-    srv.daemon_threads = True
+    srv = serve.make_server(0, "/", ROOT)
+    srv.RequestHandlerClass = functools.partial(PageInTwoParts, directory=ROOT)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     context = browser.new_context(viewport=DESKTOP)
     context.add_init_script("""
@@ -146,7 +144,7 @@ def test_no_frame_is_drawn_before_the_first_screen_is_whole_and_the_saved_prefer
     page = context.new_page()
     watch = Watch(page)
     try:
-        page.goto(f"http://127.0.0.1:{srv.server_address[1]}/?test=1&nosw", wait_until="commit")
+        page.goto(srv.url + "?test=1&nosw", wait_until="commit")
         page.wait_for_function("() => window.__firstFrame", timeout=20_000)
         assert page.evaluate("window.__firstFrame") == {"body": True, "firstScreen": True, "contrast": "high"}
         page.wait_for_selector("#quick-start", state="visible")
@@ -622,9 +620,6 @@ def test_hint_highlights_a_tile_and_a_train(app):
 
 
 def test_the_site_works_from_a_sub_path(browser, fresh_page):
-    import threading
-
-    from scripts import serve
     srv = serve.make_server(0, "/some/sub/path/")
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     try:
