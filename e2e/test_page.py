@@ -106,8 +106,9 @@ def test_first_paint_comes_before_python_and_an_early_start_waits_for_it(fresh_p
     print(f"\nfirst contentful paint {timings['fcp']:.0f} ms, Python ready {timings['ready']:.0f} ms (wasm held)")
 
 
-class PageInTwoParts(serve.Handler):
-    """The game's files; the page itself sent up to its body's start, then, after a pause, the rest."""
+class PageInThreeParts(serve.Handler):
+    """The game's files; the page itself sent up to its body's start, then up to the middle of its first screen
+    (before the Start button), then the rest, with a pause after each of the first two parts."""
 
     pause_s = 0.6
 
@@ -116,37 +117,43 @@ class PageInTwoParts(serve.Handler):
             return super().do_GET()
         with open(os.path.join(self.directory, "index.html"), "rb") as f:
             page = f.read()
-        cut = page.index(b"<body>") + len(b"<body>")
+        body = page.index(b"<body>") + len(b"<body>")
+        start_button = page.rindex(b"<", 0, page.index(b'id="quick-start"'))
         self.send_response(200)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
-        self.wfile.write(page[:cut])
-        self.wfile.flush()
-        time.sleep(self.pause_s)
-        self.wfile.write(page[cut:])
+        for part in (page[:body], page[body:start_button]):
+            self.wfile.write(part)
+            self.wfile.flush()
+            time.sleep(self.pause_s)
+        self.wfile.write(page[start_button:])
 
 
 def test_no_frame_is_drawn_before_the_first_screen_is_whole_and_the_saved_preferences_are_on_it(browser, server):
     """The page's first script stands in the body, where the parser may give the thread back and a frame could be
-    drawn before it has run: nothing is drawn until the first screen has been parsed, its preferences applied."""
+    drawn before it has run: nothing is drawn until the whole first screen has been parsed, its preferences applied,
+    however the page's bytes arrive (here they stop at the body's start, then in the middle of the first screen)."""
     urllib.request.urlopen(server).read()   # the pages are built
     srv = serve.make_server(0, "/", ROOT)
-    srv.RequestHandlerClass = functools.partial(PageInTwoParts, directory=ROOT)
+    srv.RequestHandlerClass = functools.partial(PageInThreeParts, directory=ROOT)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     context = browser.new_context(viewport=DESKTOP)
     context.add_init_script("""
       localStorage.setItem("mexican-train:prefs:ui", JSON.stringify({contrast: true}));
       requestAnimationFrame(() => {
         window.__firstFrame = {body: !!document.body, firstScreen: !!document.getElementById("quick-start"),
-                               contrast: document.documentElement.dataset.contrast || null};
+                               contrast: document.documentElement.dataset.contrast || null,
+                               at: Math.round(performance.now()), elements: document.getElementsByTagName("*").length};
       });""")
     page = context.new_page()
     watch = Watch(page)
     try:
         page.goto(srv.url + "?test=1&nosw", wait_until="commit")
         page.wait_for_function("() => window.__firstFrame", timeout=20_000)
-        assert page.evaluate("window.__firstFrame") == {"body": True, "firstScreen": True, "contrast": "high"}
+        first = page.evaluate("window.__firstFrame")
+        assert {k: first[k] for k in ("body", "firstScreen", "contrast")} == {
+            "body": True, "firstScreen": True, "contrast": "high"}, first
         page.wait_for_selector("#quick-start", state="visible")
         watch.check()
     finally:
