@@ -215,6 +215,9 @@ def test_the_daily_deal_is_played_apart_from_the_match_and_shared_without_spoile
     game.open_setup()
     page.select_option("#cpu_speed", "instant")
     page.click('#more [data-action="daily"]')
+    # The calendar's days still to come look muted; on a Sunday this week has none, so one day is given their class,
+    # and axe weighs their colours whatever the day the test runs on.
+    page.eval_on_selector("#daily-weeks td:not(.today)", "td => td.classList.add('future')")
     found = {}
     run_axe(page, "daily", found)
     assert "Not played yet today." in page.inner_text("#daily-status")
