@@ -43,7 +43,8 @@ For each network, ``--runs`` times, the game and the bare page take turns (game 
   page runs), each printed with where it ran (the page or a frame) and the scripts of the long animation frame
   it began; and how long the page takes to answer a tap: "Change settings" is tapped every 250 ms from the
   first paint to ready, and each tap's answer is the time from the input to the settings' change in the page
-  (the slowest of a visit, against the target, and the median and 90th percentile of its taps).
+  (the slowest of a visit, and the median and 90th percentile of its taps) and, by Event Timing, to the next
+  paint after it (the slowest of a visit, against the target: the frame's own style and layout included).
 * **return visit**: the same context loaded again (the game from its service worker, the bare page
   from the HTTP cache, revalidated).
 
@@ -102,6 +103,15 @@ addEventListener("click", (e) => {
   };
   queueMicrotask(seen);
 }, true);
+// The same taps to the frame that shows their answer (Event Timing: the input to the next paint after the click's
+// handlers, the frame's style, layout and paint included; only taps of 16 ms and more, in 8 ms steps).
+window.__tapPaints = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.name === "click" && e.target instanceof Element && e.target.closest("#settings-toggle")) window.__tapPaints.push(e.duration);
+  }).observe({type: "event", durationThreshold: 16, buffered: true});
+} catch (e) {}
 window.__longtaskIn = [];   // the frame each long task ran for: its container's id, "" for the page itself
 window.__frames = [];       // long animation frames that blocked: [start, end, the scripts that ran in them]
 try {
@@ -284,6 +294,8 @@ class Visit:
         taps = self.page.evaluate("window.__taps")
         m["taps"], m["slowest_tap"] = len(taps), max(taps, default=None)
         m["tap_p50"], m["tap_p90"] = pct(taps, 50), pct(taps, 90)
+        # 0: every tap was painted within Event Timing's floor of 16 ms
+        m["slowest_tap_paint"] = max(self.page.evaluate("window.__tapPaints"), default=0) if taps else None
         # where the longest task ran: inside loadPyodide (wasm instantiation, memory restore or Python's
         # start-up) or after it (PyScript, the package, the first view model)
         top = max([(d, s) for s, d in m["longtasks"] if s <= m["ready"]], default=(0, 0))
@@ -481,6 +493,8 @@ def report(a, results, matches, chromium, load) -> list[str]:
 
         row("first visit: first contentful paint", "fcp", g, b, fmt_ms)
         tg, _ = row("first visit: slowest answer to a tap before ready", "slowest_tap", g, None, fmt_ms)
+        row("first visit: slowest tap before ready to the frame showing its answer", "slowest_tap_paint", g, None,
+            fmt_ms)
         row("first visit: a tap's answer before ready, median of the visit's taps", "tap_p50", g, None, fmt_ms)
         row("first visit: a tap's answer before ready, 90th percentile", "tap_p90", g, None, fmt_ms)
         rg, rb = row("first visit: ready", "ready", g, b, fmt_ms)
@@ -511,8 +525,8 @@ def report(a, results, matches, chromium, load) -> list[str]:
         worst = max([r["longest"] for r in g + gw], default=None)
         verdicts.append((f"{net} first and return visits: no main-thread task over 50 ms (every run)",
                          worst is not None and worst <= 50, fmt_ms(worst)))
-        slowest = max([r["slowest_tap"] for r in g if r["slowest_tap"] is not None], default=None)
-        verdicts.append((f"{net} a tap before ready answered within 100 ms (every run)",
+        slowest = max([r["slowest_tap_paint"] for r in g if r["slowest_tap_paint"] is not None], default=None)
+        verdicts.append((f"{net} a tap before ready answered on screen within 100 ms (every run)",
                          slowest is not None and slowest <= 100, fmt_ms(slowest)))
     if matches:
         lines += ["", "| CPU-vs-CPU match (" + a.seats + ", double-12, one round) | round took | longest task "
