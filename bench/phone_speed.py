@@ -108,8 +108,10 @@ addEventListener("click", (e) => {
 window.__tapPaints = [];
 try {
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries())
-      if (e.name === "click" && e.target instanceof Element && e.target.closest("#settings-toggle")) window.__tapPaints.push(e.duration);
+    for (const e of list.getEntries()) {
+      const toggle = e.target instanceof Element && e.target.closest("#settings-toggle");
+      if (e.name === "click" && toggle) window.__tapPaints.push(e.duration);
+    }
   }).observe({type: "event", durationThreshold: 16, buffered: true});
 } catch (e) {}
 window.__longtaskIn = [];   // the frame each long task ran for: its container's id, "" for the page itself
