@@ -346,6 +346,24 @@ def test_pythons_memory_is_made_and_linked_while_its_snapshot_is_still_on_its_wa
     assert marks["mt-wasm-instantiated"] < marks["mt-snapshot-arrived"] < marks["mt-python-booted"]
 
 
+@pytest.mark.parametrize("boot, runs", [("snapshot", 9), ("plain", None)])
+def test_a_start_from_the_snapshot_runs_its_first_python_from_bytecode_the_snapshot_holds(fresh_page, boot, runs):
+    # scripts/make_snapshot.mjs compiled the texts a restored Python runs first: Pyodide's own 4
+    # (finalizeBootstrap's), the page's 4 checks (static/js/restored-python.js; not the fifth, for another build's
+    # snapshot) and py/worker.py as PyScript runs it; none is parsed or compiled again. A usual start has no such
+    # bytecode, and nothing to count.
+    page, watch, url = fresh_page(f"?test=1&nosw&boot={boot}")
+    page.goto(url)
+    wait_ready(page)
+    for _ in range(200):   # polled from here: the page's policy refuses wait_for_function's eval
+        if page.evaluate("'mtPrecompiledRuns' in window"):
+            break
+        page.wait_for_timeout(50)
+    assert page.evaluate("[window.mtPythonStart, window.mtPrecompiledRuns]") == \
+        ["snapshot" if boot == "snapshot" else "full start-up", runs]
+    watch.check()
+
+
 def test_a_snapshot_of_another_size_than_the_page_says_is_restored_once_it_is_there(fresh_page):
     # a page whose data gives another size than its snapshot's (a page and a snapshot of two builds): the memory
     # made ahead does not fit it, so Python is restored the way that waits for the snapshot, and plays

@@ -6,8 +6,9 @@
     python3 -m scripts.build_snapshot --check    # exit 1 if it is stale
 
 The snapshot (scripts/make_snapshot.mjs) holds the game's modules that page.py imports, imported from
-py/mexican_train.zip. It is stale when anything it was made from changed: the archive (its tag,
-scripts/build_py.py), page.py (which modules it imports), the Pyodide files and cut-down standard
+py/mexican_train.zip, and the bytecode of the Python a restored Python runs first. It is stale when anything it
+was made from changed: the archive (its tag, scripts/build_py.py), page.py (which modules it imports), worker.py
+and static/js/restored-python.js (texts it holds compiled), the Pyodide files and cut-down standard
 library it was taken with, or make_snapshot.mjs itself. What it was made from is kept beside it in
 python-snapshot.json (not part of the site).
 
@@ -49,7 +50,8 @@ def _sha256(path: str) -> str:
 def inputs(root: str = ROOT, vendor: str | None = None) -> dict[str, str | None]:
     """What the snapshot is made from, as it is now: the archive's tag and hashes of the other inputs."""
     pyodide = os.path.join(vendor or os.path.join(root, "vendor"), "pyodide")
-    files = {"page": os.path.join(root, "py", "page.py"), "maker": MAKER,
+    files = {"page": os.path.join(root, "py", "page.py"), "worker": os.path.join(root, "py", "worker.py"),
+             "restored": os.path.join(root, "static", "js", "restored-python.js"), "maker": MAKER,
              "stdlib": os.path.join(pyodide, "python_stdlib.game.zip"),
              "runtime": os.path.join(pyodide, "pyodide.asm.mjs")}
     found: dict[str, str | None] = {"package": build_py.tag(os.path.join(root, "py", "mexican_train.zip"))}
@@ -93,7 +95,8 @@ def ensure(root: str = ROOT, vendor: str | None = None, brotli: bool = True) -> 
             subprocess.run([node, os.path.join(HERE, "precompress.mjs"), target], check=True, stdout=subprocess.DEVNULL)
         return False
     now = inputs(root, vendor)
-    command = [node, MAKER, pyodide, archive, os.path.join(root, "py", "page.py")] + ([] if brotli else ["--no-brotli"])
+    command = [node, MAKER, pyodide, archive, os.path.join(root, "py", "page.py"), os.path.join(root, "py", "worker.py")]
+    command += [] if brotli else ["--no-brotli"]
     subprocess.run(command, check=True)
     info = recorded(root, vendor)
     info["inputs"] = now

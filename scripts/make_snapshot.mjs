@@ -1,6 +1,6 @@
 // Write a memory snapshot of a freshly started Python, so that the page can skip Python's start-up.
 //
-//   node scripts/make_snapshot.mjs <vendor/pyodide/> [<py/mexican_train.zip> <py/page.py>] [--no-brotli]
+//   node scripts/make_snapshot.mjs <vendor/pyodide/> [<py/mexican_train.zip> <py/page.py> [<py/worker.py>]] [--no-brotli]
 //       # writes <dir>/python-snapshot.bin, its twins .gz and .br, and python-snapshot.json
 //
 // Starting Pyodide is mostly CPython initialising itself inside WebAssembly: in headless Chromium on
@@ -31,6 +31,14 @@
 // folder are not in the snapshot (Pyodide's file system lives outside its memory): the page still
 // unpacks the archive (the game reads its catalogues from there).
 //
+// The Python a restored Python runs before the game's first call is compiled here, into the snapshot (PRECOMPILE):
+// Pyodide's own start (its finalizeBootstrap's few lines), the page's checks (static/js/restored-python.js) and the
+// scripts PyScript runs (py/worker.py, py/page.py), each text as it will be run. Pyodide's eval_code, which runs
+// them all, answers those texts with their bytecode instead of parsing and compiling them: in a Python just
+// restored, the compiler's first runs were 16-30 ms of the worker's start in Chromium for worker.py alone and
+// 130-150 ms in WebKitGTK, whose first runs of Python's wasm are slow (docs/measurements/engines.md). Any other
+// text, or the same with options, is compiled as before: an edited worker.py is never answered with old code.
+//
 // Whatever start-up seeds is frozen in the copy: str hashing uses PYTHONHASHSEED=0 here (the same on
 // every load, and the same file from every build but for a few bytes), and the `random` module's
 // hidden generator is seeded with 0 here and reseeded from os.urandom by pyodide-start.js once
@@ -50,6 +58,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { precompress } from "./precompress.mjs";
 import { CUT_NAME, REST_NAME } from "./make_stdlib.mjs";
+import { AFTER_RESTORE } from "../static/js/restored-python.js";
 
 // Standard modules PyScript imports on top of start-up (sys.modules in the page against a bare start).
 const PREIMPORT = ["html", "html.entities", "encodings.cp437"];
@@ -79,6 +88,40 @@ sys._mt_package = package_tag
 del page_source, package_tag
 sorted(n for n in sys.modules if n == "mexican_train" or n.startswith("mexican_train."))
 `;
+
+// Pyodide's eval_code (which runPython, Pyodide's own start and PyScript's scripts call) with the bytecode of
+// _mt_sources compiled now: a text among them, run with no option but its namespaces, skips the parse and the
+// compile. Its count of such runs is a test hook (static/js/worker/py-worker.js posts it).
+const PRECOMPILE = String.raw`
+import _pyodide._base as _mt_base, pyodide.code as _mt_code
+
+def _mt_precompiled(sources, base=_mt_base, public=_mt_code):
+    plain = base.eval_code
+    codes = {source: base.CodeRunner(source).compile().code for source in sources}
+
+    def eval_code(source, globals=None, locals=None, **options):
+        code = None if options else codes.get(source)
+        if code is None:
+            return plain(source, globals, locals, **options)
+        runner = object.__new__(base.CodeRunner)   # compiled already: CodeRunner's run, without its parse
+        runner._compiled, runner._source, runner.code = True, source, code
+        eval_code.precompiled_runs += 1
+        return runner.run(globals, locals)
+
+    eval_code.precompiled_runs = 0
+    eval_code.__doc__, eval_code.__wrapped__ = plain.__doc__, plain
+    base.eval_code = public.eval_code = eval_code
+    return len(codes)
+
+_mt_count = _mt_precompiled(_mt_sources)
+del _mt_base, _mt_code, _mt_precompiled, _mt_sources
+_mt_count
+`;
+
+/** The Python texts Pyodide's runtime runs itself at every start (its finalizeBootstrap's), as written in it. */
+function runtimeSources(runtime) {
+  return [...runtime.matchAll(/(?:runPythonInternal|_base\.eval_code)\("([^"\\]*)"\)/g)].map((m) => m[1]);
+}
 
 // The files of the cut-down zip whose modules Python has imported (the rest is what it may still import).
 const HELD = String.raw`
@@ -152,7 +195,7 @@ function zipSubset(zip, keep) {
 const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const brotli = !process.argv.includes("--no-brotli");
 const dir = path.resolve(args[0] || "vendor/pyodide");
-const [archivePath, pagePath] = args.slice(1).map((p) => path.resolve(p));
+const [archivePath, pagePath, workerPath] = args.slice(1).map((p) => path.resolve(p));
 const stdlib = path.join(dir, CUT_NAME);
 const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: dir + path.sep, stdLibURL: stdlib, _makeSnapshot: true,
@@ -174,6 +217,10 @@ if (archivePath && pagePath) {
   pyodide.globals.set("package_tag", tag);
   game = pyodide.runPython(IMPORT_GAME).toJs();
 }
+const sources = [...runtimeSources(readFileSync(path.join(dir, "pyodide.asm.mjs"), "utf8")), ...AFTER_RESTORE,
+                 ...[pagePath, workerPath].filter(Boolean).map((p) => readFileSync(p, "utf8"))];
+pyodide.globals.set("_mt_sources", pyodide.toPy(sources));
+const precompiled = pyodide.runPython(PRECOMPILE);
 // What a restored Python can still import from the standard library is only what it had not imported yet: the
 // snapshot is taken with a zip of those modules alone (REST_NAME, ~50 KB instead of ~750 KB), which the page
 // downloads for a start from the snapshot; the usual start still takes the whole cut-down zip.
@@ -189,6 +236,6 @@ const target = path.join(dir, SNAPSHOT_NAME);
 writeFileSync(target + ".tmp", memory);
 renameSync(target + ".tmp", target);
 const twins = await precompress(target, brotli ? [".br", ".gz"] : [".gz"]);
-writeFileSync(path.join(dir, "python-snapshot.json"), JSON.stringify({ package: tag, modules: game, table }, null, 1) + "\n");
-console.log(`make_snapshot: ${target}: ${(memory.length / 1e6).toFixed(1)} MB of memory, ${game.length} modules of the game; ` +
+writeFileSync(path.join(dir, "python-snapshot.json"), JSON.stringify({ package: tag, modules: game, table, precompiled }, null, 1) + "\n");
+console.log(`make_snapshot: ${target}: ${(memory.length / 1e6).toFixed(1)} MB of memory, ${game.length} modules of the game, ${precompiled} texts precompiled; ` +
             twins.map(([name, size]) => `${path.extname(name)} ${(size / 1e6).toFixed(2)} MB`).join(", "));

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Our two changes to PyScript's module (the chunk vendor/pyscript/core.js re-exports), made by scripts/setup.sh as
+"""Our three changes to PyScript's module (the chunk vendor/pyscript/core.js re-exports), made by scripts/setup.sh as
 it copies the files into vendor/.
 
     python3 -m scripts.patch_pyscript vendor/pyscript           # apply them (again: nothing to do)
@@ -22,6 +22,13 @@ as _pyscript``, deleted at once): its modules and what they ask of the JavaScrip
 start on the emulated phone (a return visit, 4x). The worker's script (py/worker.py) needs only the worker's
 ``sync`` (polyscript's, which ``pyscript.sync`` is) and Pyodide's ``create_proxy``; py/page.py, on the page's thread,
 imports what it uses of the package itself, and any other script can as well: the files are still written.
+
+**PyScript's worker does not write PyScript's Python package.** The Python PyScript runs before each script writes the
+package's files (a ``write_text`` of each, all of them string literals in one source), in the worker as on the page.
+The worker's one script needs none of them (its imports: tests/test_patch_pyscript.py), and that source, compiled
+and run in a Python just restored, was 20 ms of the worker's start in Chromium and 75-140 ms in WebKitGTK (whose
+first runs of Python's wasm are slow: docs/measurements/engines.md). The worker's scripts now run after the worker's
+own ``codeBeforeRun`` hooks only (none by default); the page's scripts still get the package.
 
 Each text is found exactly: a break's place by the text that starts the statement, the import by the statement
 that adds it, each once in the pinned @pyscript/core (0.7.x); another release fails here, loudly, rather than
@@ -64,9 +71,19 @@ NO_EAGER_IMPORT = 'ho.push(...["_Path","_path","_os"].map(e=>`del ${e}`))'
 """The end of the Python PyScript runs before each script: as published (the package imported, then the helpers'
 names deleted) and ours (the names deleted)."""
 
+WORKER_HOOKS = "worker:{...Bo(Eo,e),get onReady(){"
+WORKER_HOOKS_WITHOUT_PACKAGE = (r'worker:{...Bo(Eo,e),codeBeforeRun:()=>[...Eo("codeBeforeRun")].map(E).join("\n"),'
+                                r'codeBeforeRunAsync:()=>[...Eo("codeBeforeRunAsync")].map(E).join("\n"),get onReady(){')
+"""The start of the hooks PyScript gives a worker: as published (``Bo`` puts the package's files first in the Python
+run before each script) and ours (the worker's own ``codeBeforeRun`` hooks only, as ``Bo`` joins them)."""
+
+REPLACED = ((EAGER_IMPORT, NO_EAGER_IMPORT, "the import of its package before each script"),
+            (WORKER_HOOKS, WORKER_HOOKS_WITHOUT_PACKAGE, "the Python its worker runs before each script"))
+"""Each text the patch replaces, ours in its place, and what it is (for the errors)."""
+
 
 def patched(text: str) -> bool:
-    """Whether ``text`` (the chunk) has both changes; an error if it is neither PyScript's chunk nor ours."""
+    """Whether ``text`` (the chunk) has all three changes; an error if it is neither PyScript's chunk nor ours."""
     states = []
     for place in PLACES:
         plain, broken = text.count(place), text.count(BREAK + place)
@@ -74,24 +91,27 @@ def patched(text: str) -> bool:
             raise ValueError(f"PyScript's chunk: {place[:40]!r} appears {plain} times, not once: "
                              "another PyScript release?")
         states.append(broken == 1)
-    counts = (text.count(EAGER_IMPORT), text.count(NO_EAGER_IMPORT))
-    if counts not in ((1, 0), (0, 1)):
-        raise ValueError(f"PyScript's chunk: the import of its package before each script appears {counts[0]} times "
-                         f"and our text {counts[1]} times, not one of them once: another PyScript release?")
-    states.append(counts == (0, 1))
+    for published, ours, what in REPLACED:
+        counts = (text.count(published), text.count(ours))
+        if counts not in ((1, 0), (0, 1)):
+            raise ValueError(f"PyScript's chunk: {what} appears {counts[0]} times and our text {counts[1]} times, "
+                             "not one of them once: another PyScript release?")
+        states.append(counts == (0, 1))
     if len(set(states)) != 1 or text.count(BREAK) != (len(PLACES) if states[0] else 0):
         raise ValueError("PyScript's chunk: partly patched; copy it again (bash scripts/setup.sh --vendor-only)")
     return states[0]
 
 
 def patch(text: str) -> str:
-    """The chunk with a task's break before each of ``PLACES`` and without the import of PyScript's package before
-    each script (the same text if it has them already)."""
+    """The chunk with a task's break before each of ``PLACES``, without the import of PyScript's package before
+    each script and without its files written in the worker (the same text if it has them already)."""
     if patched(text):
         return text
     for place in PLACES:
         text = text.replace(place, BREAK + place)
-    return text.replace(EAGER_IMPORT, NO_EAGER_IMPORT)
+    for published, ours, _what in REPLACED:
+        text = text.replace(published, ours)
+    return text
 
 
 def main(argv: list[str]) -> int:

@@ -24,8 +24,9 @@
 #                     big files
 #   vendor/pyscript/  @pyscript/core dist/ without source maps (core.js,
 #                     core.css and the chunks core.js may import), its main
-#                     chunk with four task breaks and without the import of
-#                     its Python package before every script (scripts/patch_pyscript.py)
+#                     chunk with four task breaks, without the import of
+#                     its Python package before every script and without its
+#                     files written in the worker (scripts/patch_pyscript.py)
 #   vendor/qr/        qrcode-generator's ES module (qrcode.mjs): the friends' links as QR codes
 #   vendor/jsqr/      jsQR (jsQR.js): the host's camera view reads a reply's QR code where the browser
 #                     has no BarcodeDetector (static/js/qr.js loads it only then)
@@ -111,8 +112,9 @@ done
 # in the module's first parse (scripts/patch_runtime.py says why).
 (cd "$ROOT" && python3 -m scripts.patch_runtime "$TMP/pyodide/pyodide.asm.mjs")
 find "$NM/@pyscript/core/dist" -maxdepth 1 -type f ! -name '*.map' -exec cp {} "$TMP/pyscript/" \;
-# Our two changes to PyScript: its module's evaluation gives the thread back four times, and its Python package is
-# imported by the scripts that use it, not before every script (scripts/patch_pyscript.py).
+# Our three changes to PyScript: its module's evaluation gives the thread back four times, its Python package is
+# imported by the scripts that use it, not before every script, and the worker does not write the package's files
+# (scripts/patch_pyscript.py).
 (cd "$ROOT" && python3 -m scripts.patch_pyscript "$TMP/pyscript")
 # What the page uses of each, declared for the JavaScript type check (tsconfig.page.json): found beside the file.
 cp "$ROOT/types/runtime/pyodide.d.mts" "$TMP/pyodide/pyodide.d.mts"

@@ -52,6 +52,9 @@ def _site(root, tag="mexican_train sha256:" + "0" * 64):
         z.writestr("mexican_train/__init__.py", "")
     (root / "py" / "mexican_train.zip").write_bytes(buf.getvalue())
     (root / "py" / "page.py").write_text("import mexican_train\n")
+    (root / "py" / "worker.py").write_text("import mexican_train\n")
+    os.makedirs(root / "static" / "js", exist_ok=True)
+    (root / "static" / "js" / "restored-python.js").write_text("export const AFTER_RESTORE = [];\n")
     pyodide = root / "vendor" / "pyodide"
     os.makedirs(pyodide, exist_ok=True)
     for name in ("python_stdlib.game.zip", "pyodide.asm.mjs", "python-snapshot.bin", "python-snapshot.bin.gz",
@@ -61,7 +64,7 @@ def _site(root, tag="mexican_train sha256:" + "0" * 64):
     return pyodide
 
 
-def test_the_snapshot_is_stale_when_the_archive_page_py_or_the_runtime_changes(tmp_path):
+def test_the_snapshot_is_stale_when_the_archive_page_py_worker_py_its_first_python_or_the_runtime_changes(tmp_path):
     pyodide = _site(tmp_path)
     assert not build_snapshot.stale(str(tmp_path))
     (tmp_path / "py" / "page.py").write_text("import mexican_train.ui\n")        # page.py imports other modules
@@ -74,6 +77,12 @@ def test_the_snapshot_is_stale_when_the_archive_page_py_or_the_runtime_changes(t
     assert build_snapshot.stale(str(tmp_path))
     _site(tmp_path)
     (pyodide / "pyodide.asm.mjs").write_bytes(b"another Pyodide")                 # another runtime
+    assert build_snapshot.stale(str(tmp_path))
+    _site(tmp_path)   # the texts the snapshot holds compiled: a restored Python would compile their new ones
+    (tmp_path / "py" / "worker.py").write_text("import mexican_train  # edited\n")
+    assert build_snapshot.stale(str(tmp_path))
+    _site(tmp_path)
+    (tmp_path / "static" / "js" / "restored-python.js").write_text("export const AFTER_RESTORE = ['1'];\n")
     assert build_snapshot.stale(str(tmp_path))
     _site(tmp_path)
     (pyodide / "python-snapshot.bin.gz").unlink()                                  # the plain file is part of it
@@ -89,6 +98,8 @@ def test_the_snapshot_on_disk_records_the_tag_of_an_archive_and_the_modules_page
     info = build_snapshot.recorded()
     assert info["package"].startswith(build_py.TAG_PREFIX)
     assert "mexican_train.ui.controller" in info["modules"] and "mexican_train.players.strong" in info["modules"]
+    # and the texts it holds compiled: Pyodide's 4, the page's 5 (static/js/restored-python.js), page.py, worker.py
+    assert info["precompiled"] == 11
 
 
 def test_importing_the_pages_modules_creates_no_random_generator_a_snapshot_would_freeze():

@@ -17,6 +17,7 @@
 // holding another build of the game has those modules dropped (``adoptPackage``).
 import { loadPyodide as startPyodide } from "../../vendor/pyodide/pyodide.mjs";
 import { countedBody, throughput, tooSlowForSnapshot } from "./downloads.js";
+import { FORGET_GAME, HELD_MODULES, RESEED, SNAPSHOT_PACKAGE, STDLIB_CHECK } from "./restored-python.js";
 
 /** @typedef {import("../../vendor/pyodide/pyodide.mjs").PyodideAPI} PyodideAPI */
 /** @typedef {[number, number] | null} Progress */
@@ -163,33 +164,6 @@ async function unpackPackage(pyodide, bytes, later = new Set()) {
   };
   return { written: await write(now), rest: () => writeEach(afterwards) };
 }
-
-// The sources of the game's modules that the snapshot holds already imported (from this very archive): most of
-// the archive's bytes to inflate and write, and most of the unpacking's time, for files that only a traceback
-// quotes. They are written once the game is up (``Place.idle``), except the screens' (ui.parts lists its folder
-// when the Page is made).
-const HELD_MODULES = "import os, sys\n" +
-  "[os.path.relpath(m.__file__) for n, m in list(sys.modules.items())\n" +
-  " if (n == 'mexican_train' or n.startswith('mexican_train.')) and getattr(m, '__file__', None)]";
-
-// A restored Python finds its standard library through zipimport's directory of the zip it was
-// started with (make_snapshot.mjs notes that zip's size): a snapshot from another zip is refused.
-const STDLIB_CHECK = "import os, sys\n" +
-  "getattr(sys, '_mt_stdlib_size', None) == os.stat(next(p for p in sys.path if p.endswith('.zip'))).st_size";
-// The snapshot holds the game's modules, imported from the archive whose tag it keeps
-// (make_snapshot.mjs). With another archive (a newer release, or an edited package not yet in the
-// snapshot) those modules are dropped before anything of the game is imported, and Python imports
-// the downloaded ones: old code never runs.
-const SNAPSHOT_PACKAGE = "import sys\ngetattr(sys, '_mt_package', None)";
-// (The folder finders forget what they listed when the snapshot was taken; importlib.invalidate_caches()
-// would do that too, but it imports importlib.metadata, which the cut-down standard library leaves out.)
-const FORGET_GAME = "import sys\n" +
-  "for name in [n for n in sys.modules if n == 'mexican_train' or n.startswith('mexican_train.')]:\n" +
-  "    del sys.modules[name]\n" +
-  "sys._mt_package = None\n" +
-  "for finder in sys.path_importer_cache.values():\n" +
-  "    if type(finder).__name__ == 'FileFinder':\n" +
-  "        finder.invalidate_caches()";
 
 /**
  * Keep the snapshot's game modules if they came from this very archive, else drop them; says which.
@@ -468,7 +442,7 @@ export function startPython(place, io) {
     const pyodide = await (bootEarly(memory, compiled) || boot(memory, compiled));
     await place.nextTask();
     if (!pyodide.runPython(STDLIB_CHECK)) throw new Error("the snapshot was taken with another standard library");
-    pyodide.runPython("import random\nrandom.seed()");   // not the copy's seed
+    pyodide.runPython(RESEED);   // not the copy's seed
     // test hook: whether the snapshot's game modules are used ("same") or dropped ("other"), or it has none
     const held = adoptPackage(pyodide, new Uint8Array(await archive));
     place.note("mtSnapshotPackage", held);

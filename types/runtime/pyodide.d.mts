@@ -36,6 +36,8 @@ export interface PyodideAPI {
   /** The value of the code's last expression, converted to JavaScript (a boolean or a string here). */
   runPython(code: string): unknown;
   unpackArchive(buffer: ArrayBufferView | ArrayBuffer, format: string): void;
+  /** A Python module, as a proxy whose attributes are read as JavaScript values (destroy it when done). */
+  pyimport(name: string): { [attribute: string]: unknown; destroy(): void };
   FS: FSType;
 }
 

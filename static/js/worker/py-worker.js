@@ -149,6 +149,14 @@ const python = startPython({
   snapshotBytes: Number(params.get("size")) || null,
   snapshotTable: Number(params.get("table")) || null,
 }, io);
+// test hook: how many of the Python texts run so far were answered with the bytecode the snapshot holds
+// (scripts/make_snapshot.mjs), once py/worker.py has made the Page; null where Python started without it
+Promise.all([python, idle]).then(([pyodide]) => {
+  const base = pyodide.pyimport("_pyodide._base");
+  const runs = /** @type {{precompiled_runs?: unknown}} */ (base.eval_code).precompiled_runs;
+  base.destroy();
+  post({ kind: "note", name: "mtPrecompiledRuns", value: typeof runs === "number" ? runs : null });
+}, () => {});
 python.then(() => {
   // the bytes this worker took from the network (the package, the runtime, the snapshot): they are in its own
   // Resource Timing, not the page's (bench/page_speed.py adds them)
