@@ -95,8 +95,8 @@ def ensure(root: str = ROOT, vendor: str | None = None, brotli: bool = True) -> 
             subprocess.run([node, os.path.join(HERE, "precompress.mjs"), target], check=True, stdout=subprocess.DEVNULL)
         return False
     now = inputs(root, vendor)
-    command = [node, MAKER, pyodide, archive, os.path.join(root, "py", "page.py"), os.path.join(root, "py", "worker.py")]
-    command += [] if brotli else ["--no-brotli"]
+    scripts = [os.path.join(root, "py", name) for name in ("page.py", "worker.py")]
+    command = [node, MAKER, pyodide, archive, *scripts] + ([] if brotli else ["--no-brotli"])
     subprocess.run(command, check=True)
     info = recorded(root, vendor)
     info["inputs"] = now

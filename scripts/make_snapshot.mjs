@@ -1,6 +1,7 @@
 // Write a memory snapshot of a freshly started Python, so that the page can skip Python's start-up.
 //
-//   node scripts/make_snapshot.mjs <vendor/pyodide/> [<py/mexican_train.zip> <py/page.py> [<py/worker.py>]] [--no-brotli]
+//   node scripts/make_snapshot.mjs <vendor/pyodide/> [<py/mexican_train.zip> <py/page.py> [<py/worker.py>]]
+//                                  [--no-brotli]
 //       # writes <dir>/python-snapshot.bin, its twins .gz and .br, and python-snapshot.json
 //
 // Starting Pyodide is mostly CPython initialising itself inside WebAssembly: in headless Chromium on
@@ -236,6 +237,8 @@ const target = path.join(dir, SNAPSHOT_NAME);
 writeFileSync(target + ".tmp", memory);
 renameSync(target + ".tmp", target);
 const twins = await precompress(target, brotli ? [".br", ".gz"] : [".gz"]);
-writeFileSync(path.join(dir, "python-snapshot.json"), JSON.stringify({ package: tag, modules: game, table, precompiled }, null, 1) + "\n");
-console.log(`make_snapshot: ${target}: ${(memory.length / 1e6).toFixed(1)} MB of memory, ${game.length} modules of the game, ${precompiled} texts precompiled; ` +
+const info = { package: tag, modules: game, table, precompiled };
+writeFileSync(path.join(dir, "python-snapshot.json"), JSON.stringify(info, null, 1) + "\n");
+console.log(`make_snapshot: ${target}: ${(memory.length / 1e6).toFixed(1)} MB of memory, ` +
+            `${game.length} modules of the game, ${precompiled} texts precompiled; ` +
             twins.map(([name, size]) => `${path.extname(name)} ${(size / 1e6).toFixed(2)} MB`).join(", "));

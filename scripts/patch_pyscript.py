@@ -72,8 +72,10 @@ NO_EAGER_IMPORT = 'ho.push(...["_Path","_path","_os"].map(e=>`del ${e}`))'
 names deleted) and ours (the names deleted)."""
 
 WORKER_HOOKS = "worker:{...Bo(Eo,e),get onReady(){"
-WORKER_HOOKS_WITHOUT_PACKAGE = (r'worker:{...Bo(Eo,e),codeBeforeRun:()=>[...Eo("codeBeforeRun")].map(E).join("\n"),'
-                                r'codeBeforeRunAsync:()=>[...Eo("codeBeforeRunAsync")].map(E).join("\n"),get onReady(){')
+WORKER_HOOKS_WITHOUT_PACKAGE = (r'worker:{...Bo(Eo,e),'
+                                r'codeBeforeRun:()=>[...Eo("codeBeforeRun")].map(E).join("\n"),'
+                                r'codeBeforeRunAsync:()=>[...Eo("codeBeforeRunAsync")].map(E).join("\n"),'
+                                r'get onReady(){')
 """The start of the hooks PyScript gives a worker: as published (``Bo`` puts the package's files first in the Python
 run before each script) and ours (the worker's own ``codeBeforeRun`` hooks only, as ``Bo`` joins them)."""
 
