@@ -226,6 +226,9 @@ def test_every_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_i
             [True, "snapshot", {"module": True, "memory": True, "package": True}]
         # the read-ahead's worker sent them itself, whenever they came: never relayed by the page's thread
         assert page.evaluate("window.mtEarlyHandOver") == "there"
+        # the compiled wasm on the channel, the two buffers through the page in messages to PyScript's worker
+        # itself (a buffer on a MessagePort is copied through Firefox's parent process: python.js)
+        assert page.evaluate("window.mtEarlyVia") == {"module": "channel", "memory": "page", "package": "page"}
         marks = page.evaluate(MARKS)
         assert marks["mt-early-package"] <= min(marks["mt-early-compiled"], marks["mt-early-snapshot"])
         assert marks["mt-early-compiled"] <= marks["mt-wasm-compiled"]
@@ -240,6 +243,7 @@ def test_every_visit_reads_pythons_wasm_and_memory_ahead_and_does_without_when_i
         # rather than through the service worker, and used (the package is the cache's)
         assert page.evaluate("[window.mtEarly.first, window.mtPythonStart, window.mtEarlyUsed]") == \
             [False, "snapshot", {"module": True, "memory": True, "package": False}]
+        assert page.evaluate("window.mtEarlyVia") == {"module": "channel", "memory": "page"}
         page.wait_for_function("() => window.mtEarlyFrom")
         assert page.evaluate("window.mtEarlyFrom") == {"wasm": "cache", "snapshot": "cache"}
         marks = page.evaluate(MARKS)

@@ -37,8 +37,11 @@ const TEXT = DATA.text;
 // straight there, without waiting for this thread (busy with the page's modules at that moment on a phone). Never
 // through the channel from here: Firefox copies a buffer sent on a MessagePort even when it is transferred, and the
 // 31 MB snapshot froze the page for 44-52 ms (a Worker's postMessage moves it), and a compiled wasm sent from here
-// did not reach PyScript's worker there (a CI run of 2026-12-06). Only a read-ahead that did not start leaves the
-// channel here; one that has not said anything yet is waited for. Its performance marks go where the worker's go.
+// did not reach PyScript's worker there (a CI run of 2026-12-06). The buffers (the snapshot's memory, the package)
+// take no channel at all: they come here and go on in a message to PyScript's worker itself (transferred, so moved,
+// in every engine: static/js/worker/early.js says what the channel cost Firefox); it needs them only once the wasm
+// is linked, well after this thread has had a moment. Only a read-ahead that did not start leaves the channel here;
+// one that has not said anything yet is waited for. Its performance marks go where the worker's go.
 const early = window.mtEarly;
 /** @type {EarlyPiece[]} */
 const pieces = [];
@@ -62,16 +65,20 @@ function sendOn(piece) {
 }
 /** @param {EarlyPiece} piece */
 function sendOnAsIs(piece) {
-  if (handOver === "there") /** @type {Worker} */ (handedTo).postMessage({ pieces: [piece] }, buffersOf([piece]));
-  else if (handOver === "here") /** @type {MessagePort} */ (earlyPort).postMessage(piece, buffersOf([piece]));
-  else pieces.push(piece);
+  const buffers = buffersOf([piece]);
+  if (handOver === "waiting") pieces.push(piece);
+  else if (buffers.length) /** @type {Worker} */ (started).postMessage({ mtEarly: piece }, buffers);   // py-worker.js
+  else if (handOver === "there") /** @type {Worker} */ (handedTo).postMessage({ pieces: [piece] });
+  else /** @type {MessagePort} */ (earlyPort).postMessage(piece);
 }
-/** The channel goes to the read-ahead's worker, with the pieces that came here before. */
+/** The channel goes to the read-ahead's worker, with the pieces that came here before (the buffers go straight on). */
 function handOverThere() {
   const kept = pieces.splice(0);
   handedTo = /** @type {Worker} */ (/** @type {NonNullable<typeof early>} */ (early).worker);
-  handedTo.postMessage({ port: earlyPort, pieces: kept }, [/** @type {MessagePort} */ (earlyPort), ...buffersOf(kept)]);
   handOver = "there";
+  kept.filter((piece) => buffersOf([piece]).length).forEach(sendOn);
+  handedTo.postMessage({ port: earlyPort, pieces: kept.filter((piece) => !buffersOf([piece]).length) },
+                       [/** @type {MessagePort} */ (earlyPort)]);
   window.mtEarlyHandOver = handOver;   // test hook
 }
 /** The channel stays here: this thread sends every piece on. */

@@ -17,8 +17,12 @@
 // with ``failed`` (a reason) or ``skipped`` (not wanted: a slow network) instead; download progress, performance
 // marks and the bytes taken from the network (a note, mtEarlyBytes), like PyScript's worker's. Once PyScript's
 // worker asks, the page sends its channel here ({port, pieces}, with the pieces that reached the page before;
-// later {pieces}, those that were on their way), and every piece goes there instead. The page ends this worker
-// once PyScript's worker has them.
+// later {pieces}, those that were on their way), and every piece but the two buffers goes there instead. The
+// buffers (the snapshot's memory, the package) always go through the page, which moves them on to PyScript's
+// worker in a message to the worker itself: on a MessagePort Firefox copies a buffer even when it is transferred,
+// through its parent process (31 MB took it 190-220 ms between two workers, against 0-1 ms from worker to page to
+// worker; Chromium and WebKit 1-8 ms either way), and the compiled wasm waited behind it on the same channel. The
+// page ends this worker once PyScript's worker has them.
 
 const WASM = new URL("../../../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
 const SNAPSHOT = new URL("../../../vendor/pyodide/python-snapshot.bin", import.meta.url).href;
@@ -40,12 +44,12 @@ let port = null;
  *  network). A test hook, posted once both are read (window.mtEarlyFrom).
  * @type {{wasm?: string, snapshot?: string}} */
 const from = {};
-/** A piece to PyScript's worker if its channel is here, else to the page.
+/** A piece to PyScript's worker if its channel is here and the piece holds no buffer, else to the page.
  * @param {EarlyPiece} piece */
 function deliver(piece) {
   const transfer = piece.memory ? [piece.memory] : piece.package ? [piece.package] : [];
   try {
-    if (port) port.postMessage(piece, transfer);
+    if (port && !transfer.length) port.postMessage(piece);
     else post(piece, transfer);
   } catch (err) {   // a browser that cannot send a compiled module on (DataCloneError): that piece is read there
     deliver({ mt: true, kind: "early", part: piece.part, failed: `it could not be sent (${reason(err)})` });

@@ -70,7 +70,9 @@ const nextTask = (fn) => { hops.push(fn); hop.port2.postMessage(0); };
  * The page's read-ahead (static/js/worker/early.js): the compiled wasm, the snapshot's memory and, on a first
  * visit, the package archive with its download's throughput, each a promise of null where the read-ahead
  * failed or did not read it. Asked for through a channel of their own, which the page answers as the pieces
- * come (a message to this worker's global would reach polyscript's handlers as well).
+ * come; the two buffers come in messages to this worker itself instead (static/js/python.js says why), taken
+ * by a capturing listener, which runs before polyscript's own listeners of the worker's messages and keeps
+ * those from hearing them.
  * @param {boolean} first  a first visit: the package comes too
  */
 function fromPage(first) {
@@ -87,13 +89,26 @@ function fromPage(first) {
     package: /** @type {Promise<{bytes: ArrayBuffer, rate: number | null} | null>} */ (new Promise((resolve) => { gotPackage = resolve; })),
   };
   const what = { all: "files are", module: "wasm is", memory: "snapshot is", package: "package is" };
-  channel.port1.onmessage = ({ data }) => {
-    const piece = /** @type {EarlyPiece} */ (data);
+  /** How each piece came: "channel" or "page" (a test hook). @type {Record<string, string>} */
+  const via = {};
+  /** @param {EarlyPiece} piece */
+  const take = (piece) => {
     if (piece.failed) console.info(`Python's ${what[piece.part]} read here: the read-ahead failed (${piece.failed})`);
     if (piece.part === "all" || piece.part === "module") gotModule(piece.module || null);
     if (piece.part === "all" || piece.part === "memory") gotMemory(piece.memory || null);
     if (piece.part === "all" || piece.part === "package") gotPackage(piece.package ? { bytes: piece.package, rate: piece.rate ?? null } : null);
   };
+  channel.port1.onmessage = ({ data }) => {
+    via[/** @type {EarlyPiece} */ (data).part] = "channel";
+    take(/** @type {EarlyPiece} */ (data));
+  };
+  addEventListener("message", (event) => {
+    const data = /** @type {{mtEarly?: EarlyPiece} | null} */ (event.data);
+    if (!data || typeof data !== "object" || !("mtEarly" in data) || !data.mtEarly) return;
+    event.stopImmediatePropagation();
+    via[data.mtEarly.part] = "page";
+    take(data.mtEarly);
+  }, { capture: true });
   // a piece that could not be received here (a message error) is read here instead of being waited for for ever
   channel.port1.onmessageerror = () => {
     console.info("Python's files are read here: a piece of the read-ahead could not be received");
@@ -106,6 +121,7 @@ function fromPage(first) {
     channel.port1.close();
     // test hook: what came from the read-ahead
     post({ kind: "note", name: "mtEarlyUsed", value: { module: !!module, memory: !!memory, package: !!archive } });
+    post({ kind: "note", name: "mtEarlyVia", value: via });
   });
   return pieces;
 }
