@@ -37,7 +37,7 @@
 // scripts PyScript runs (py/worker.py, py/page.py), each text as it will be run. Pyodide's eval_code, which runs
 // them all, answers those texts with their bytecode instead of parsing and compiling them: in a Python just
 // restored, the compiler's first runs were 16-30 ms of the worker's start in Chromium for worker.py alone and
-// 130-150 ms in WebKitGTK, whose first runs of Python's wasm are slow (docs/measurements/engines.md). Any other
+// 66-154 ms in WebKitGTK, whose first runs of Python's wasm are slow (docs/measurements/engines.md). Any other
 // text, or the same with options, is compiled as before: an edited worker.py is never answered with old code.
 //
 // Whatever start-up seeds is frozen in the copy: str hashing uses PYTHONHASHSEED=0 here (the same on
@@ -59,7 +59,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { precompress } from "./precompress.mjs";
 import { CUT_NAME, REST_NAME } from "./make_stdlib.mjs";
-import { AFTER_RESTORE } from "../static/js/restored-python.js";
+
+// The page's module of those texts, imported from its source as a data: URL: this package is not "type": "module",
+// so Node would first take static/js/restored-python.js for CommonJS and warn (the module imports nothing).
+const RESTORED = readFileSync(new URL("../static/js/restored-python.js", import.meta.url));
+const { AFTER_RESTORE } = await import("data:text/javascript;base64," + RESTORED.toString("base64"));
 
 // Standard modules PyScript imports on top of start-up (sys.modules in the page against a bare start).
 const PREIMPORT = ["html", "html.entities", "encodings.cp437"];
@@ -220,8 +224,10 @@ if (archivePath && pagePath) {
 }
 const sources = [...runtimeSources(readFileSync(path.join(dir, "pyodide.asm.mjs"), "utf8")), ...AFTER_RESTORE,
                  ...[pagePath, workerPath].filter(Boolean).map((p) => readFileSync(p, "utf8"))];
-pyodide.globals.set("_mt_sources", pyodide.toPy(sources));
+const sourceList = pyodide.toPy(sources);
+pyodide.globals.set("_mt_sources", sourceList);
 const precompiled = pyodide.runPython(PRECOMPILE);
+sourceList.destroy();
 // What a restored Python can still import from the standard library is only what it had not imported yet: the
 // snapshot is taken with a zip of those modules alone (REST_NAME, ~50 KB instead of ~750 KB), which the page
 // downloads for a start from the snapshot; the usual start still takes the whole cut-down zip.

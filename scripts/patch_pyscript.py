@@ -26,13 +26,13 @@ imports what it uses of the package itself, and any other script can as well: th
 **PyScript's worker does not write PyScript's Python package.** The Python PyScript runs before each script writes the
 package's files (a ``write_text`` of each, all of them string literals in one source), in the worker as on the page.
 The worker's one script needs none of them (its imports: tests/test_patch_pyscript.py), and that source, compiled
-and run in a Python just restored, was 20 ms of the worker's start in Chromium and 75-140 ms in WebKitGTK (whose
+and run in a Python just restored, was 20 ms of the worker's start in Chromium and 75-142 ms in WebKitGTK (whose
 first runs of Python's wasm are slow: docs/measurements/engines.md). The worker's scripts now run after the worker's
 own ``codeBeforeRun`` hooks only (none by default); the page's scripts still get the package.
 
 Each text is found exactly: a break's place by the text that starts the statement, the import by the statement
-that adds it, each once in the pinned @pyscript/core (0.7.x); another release fails here, loudly, rather than
-running with breaks in the wrong places.
+that adds it, the worker's hooks by the start of their object, each once in the pinned @pyscript/core (0.7.x);
+another release fails here, loudly, rather than running with breaks in the wrong places.
 """
 
 from __future__ import annotations

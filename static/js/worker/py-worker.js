@@ -102,13 +102,15 @@ function fromPage(first) {
     via[/** @type {EarlyPiece} */ (data).part] = "channel";
     take(/** @type {EarlyPiece} */ (data));
   };
-  addEventListener("message", (event) => {
+  /** @param {MessageEvent} event */
+  const fromThePage = (event) => {
     const data = /** @type {{mtEarly?: EarlyPiece} | null} */ (event.data);
     if (!data || typeof data !== "object" || !("mtEarly" in data) || !data.mtEarly) return;
     event.stopImmediatePropagation();
     via[data.mtEarly.part] = "page";
     take(data.mtEarly);
-  }, { capture: true });
+  };
+  addEventListener("message", fromThePage, { capture: true });
   // a piece that could not be received here (a message error) is read here instead of being waited for for ever
   channel.port1.onmessageerror = () => {
     console.info("Python's files are read here: a piece of the read-ahead could not be received");
@@ -119,6 +121,7 @@ function fromPage(first) {
   postMessage({ mt: true, kind: "early", port: channel.port2 }, [channel.port2]);
   Promise.all([pieces.module, pieces.memory, first ? pieces.package : null]).then(([module, memory, archive]) => {
     channel.port1.close();
+    removeEventListener("message", fromThePage, { capture: true });
     // test hook: what came from the read-ahead
     post({ kind: "note", name: "mtEarlyUsed", value: { module: !!module, memory: !!memory, package: !!archive } });
     post({ kind: "note", name: "mtEarlyVia", value: via });
@@ -169,7 +172,9 @@ const python = startPython({
 // (scripts/make_snapshot.mjs), once py/worker.py has made the Page; null where Python started without it
 Promise.all([python, idle]).then(([pyodide]) => {
   const base = pyodide.pyimport("_pyodide._base");
-  const runs = /** @type {{precompiled_runs?: unknown}} */ (base.eval_code).precompiled_runs;
+  const evalCode = /** @type {{precompiled_runs?: unknown, destroy?: () => void}} */ (base.eval_code);
+  const runs = evalCode.precompiled_runs;
+  if (evalCode.destroy) evalCode.destroy();
   base.destroy();
   post({ kind: "note", name: "mtPrecompiledRuns", value: typeof runs === "number" ? runs : null });
 }, () => {});
