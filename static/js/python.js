@@ -71,14 +71,12 @@ function sendOnAsIs(piece) {
   else if (handOver === "there") /** @type {Worker} */ (handedTo).postMessage({ pieces: [piece] });
   else /** @type {MessagePort} */ (earlyPort).postMessage(piece);
 }
-/** The channel goes to the read-ahead's worker, with the pieces that came here before (the buffers go straight on). */
+/** The channel goes to the read-ahead's worker, then the pieces that came here before follow it as any later one. */
 function handOverThere() {
-  const kept = pieces.splice(0);
   handedTo = /** @type {Worker} */ (/** @type {NonNullable<typeof early>} */ (early).worker);
+  handedTo.postMessage({ port: earlyPort }, [/** @type {MessagePort} */ (earlyPort)]);
   handOver = "there";
-  kept.filter((piece) => buffersOf([piece]).length).forEach(sendOn);
-  handedTo.postMessage({ port: earlyPort, pieces: kept.filter((piece) => !buffersOf([piece]).length) },
-                       [/** @type {MessagePort} */ (earlyPort)]);
+  pieces.splice(0).forEach(sendOn);
   window.mtEarlyHandOver = handOver;   // test hook
 }
 /** The channel stays here: this thread sends every piece on. */

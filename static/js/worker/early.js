@@ -16,8 +16,8 @@
 // transferred), {mt: true, kind: "early", part: "package", package, rate} (the archive, transferred), or the same
 // with ``failed`` (a reason) or ``skipped`` (not wanted: a slow network) instead; download progress, performance
 // marks and the bytes taken from the network (a note, mtEarlyBytes), like PyScript's worker's. Once PyScript's
-// worker asks, the page sends its channel here ({port, pieces}, with the pieces that reached the page before;
-// later {pieces}, those that were on their way), and every piece but the two buffers goes there instead. The
+// worker asks, the page sends its channel here ({port}, then {pieces}: those that reached the page before, and later
+// those that were on their way), and every piece but the two buffers goes there instead. The
 // buffers (the snapshot's memory, the package) always go through the page, which moves them on to PyScript's
 // worker in a message to the worker itself: on a MessagePort Firefox copies a buffer even when it is transferred,
 // through its parent process (31 MB took it 190-220 ms between two workers, against 0-1 ms from worker to page to

@@ -105,7 +105,7 @@ function fromPage(first) {
   /** @param {MessageEvent} event */
   const fromThePage = (event) => {
     const data = /** @type {{mtEarly?: EarlyPiece} | null} */ (event.data);
-    if (!data || typeof data !== "object" || !("mtEarly" in data) || !data.mtEarly) return;
+    if (!data || typeof data !== "object" || !data.mtEarly) return;
     event.stopImmediatePropagation();
     via[data.mtEarly.part] = "page";
     take(data.mtEarly);
