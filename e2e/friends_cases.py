@@ -9,6 +9,8 @@ their own: the file name is not test_*.py).
   oversized and out-of-turn messages, each refused with one console warning on the host, nothing changed.
 * Two games sites on two more origins, each holding one device's game in a frame: the sites carry the
   invitation and the reply as the game's events and their commands, and the frames connect.
+* A friend joins while the host's Python answers the page's first question (held by the test): the deal made
+  then is the match, and the friend's connection stays open (a second start of the address's match closed it).
 * With a camera (Chromium's stand-in for one): the lobby's camera view is not in the page until the camera is
   asked for; then it shows the camera, below the camera's buttons, hides when stopped, and is the same view when
   asked for again.
@@ -86,15 +88,18 @@ def candidates(link: str) -> list[str]:
 
 
 class Host:
-    def __init__(self, browser, url, axe=False):
+    def __init__(self, browser, url, axe=False, init_script=None, ready=True):
         self.context = browser.new_context(viewport=DESKTOP, bypass_csp=axe)
+        if init_script:
+            self.context.add_init_script(init_script)
         self.page = self.context.new_page()
         self.page.set_default_timeout(20_000)
         self.watch = Watch(self.page)
         self.warnings: list[str] = []
         self.page.on("console", lambda m: self.warnings.append(m.text) if m.type == "warning" else None)
         self.page.goto(url)
-        wait_ready(self.page)
+        if ready:
+            wait_ready(self.page)
 
     def invite(self, seat: int) -> str:
         link = self.page.locator(f'.lobby-seat[data-seat="{seat}"] [data-invite-link]')
@@ -453,6 +458,49 @@ def test_three_devices_join_by_links_and_play_a_round(rtc_browser, server):
         f.context.close()
     host.watch.check()
     host.context.close()
+
+
+# Python's answer to the page's first question ("boot") waits until the test calls window.letBootGo(): the door
+# to Python (window.mtPython, python.js) is wrapped as the page sets it.
+HOLD_BOOT = """
+Object.defineProperty(window, "mtPython", { configurable: true, get() { return undefined; }, set(door) {
+  const transport = door.transport;
+  door.transport = async (text) => {
+    if (JSON.parse(text).event.type === "boot" && !window.bootHeld) {
+      window.bootHeld = true;
+      await new Promise((resolve) => { window.letBootGo = resolve; });
+    }
+    return transport(text);
+  };
+  Object.defineProperty(window, "mtPython", { value: door, writable: true, configurable: true });
+} });
+"""
+
+
+def test_a_friend_who_joins_while_the_hosts_python_answers_its_first_question_plays_the_match_dealt(rtc_browser,
+                                                                                                   server):
+    """The address starts the match, so the lobby opens before Python is ready; the friend joins while Python
+    answers the page's first question, and the deal goes out behind it. The answer must not start the address's
+    match a second time: that would open a new lobby and close the friend's connection (seen under load in CI)."""
+    host = Host(rtc_browser, server + "?test=1&nosw=1&set=6&seats=3&seat0=human&name0=Hana&seat1=friend&name1=Ana"
+                "&seat2=random&rounds=one&speed=instant&after_turn=go&seed=7&autostart=1",
+                init_script=HOLD_BOOT, ready=False)
+    ana = Friend(rtc_browser, host.invite(1))
+    host.page.wait_for_function("() => window.bootHeld === true", timeout=60_000)
+    host.open_reply(ana.reply)
+    ana.page.wait_for_function("() => document.getElementById('join-status').textContent.includes('Connected')")
+    host.page.wait_for_selector("#lobby-screen", state="hidden")   # dealt: the deal waits behind the first answer
+    host.page.evaluate("window.letBootGo()")
+    host.page.wait_for_selector("html[data-py-ready]", state="attached")
+    host.page.wait_for_selector("#game-screen", state="visible")
+    ana.page.wait_for_selector("#game-screen", state="visible")
+    assert ana.page.inner_text("#join-status").startswith("Connected"), ana.page.inner_text("#join-status")
+    assert host.page.locator("#lobby-screen").is_hidden()
+    assert ana.page.locator("#friend-lost").is_hidden()
+    host.watch.check()
+    ana.watch.check()
+    host.context.close()
+    ana.context.close()
 
 
 SITE_PAGE = """<!doctype html><html lang=en><head><meta charset=utf-8><title>A games site</title>

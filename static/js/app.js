@@ -35,6 +35,7 @@ let thinking = null;      // the job Python has under way, from the last answer 
 let view = "setup";       // the part of the page the person is on: "setup", "game" (REGISTRY.screens), "replay"
 /** @type {{kind: "start", settings: Settings} | {kind: "continue"} | null} */
 let queued = null;        // {kind: "start", settings} or {kind: "continue"}, waiting for Python
+let startAsked = false;   // a match (or its friends' lobby) was asked for on this page: by the address, a tap or a lobby
 /** @type {Settings | null} */
 let pendingSettings = null;
 /** @type {HTMLElement | null | undefined} */
@@ -322,6 +323,7 @@ function showBoot(info) {
 // ------------------------------------------------------------------ starting and continuing
 /** @param {Settings} settings */
 async function startMatch(settings) {
+  startAsked = true;
   if (friends.wanted(settings)) { friends.openLobby(settings); return; }   // the deal waits for the friends
   if (!settings.friends) friends.close();
   if (!bridge.ready()) {
@@ -371,8 +373,10 @@ async function onPythonReady() {
   showWait();
   if (q && q.kind === "start") startMatch(q.settings);
   else if (q && q.kind === "continue") continueSaved();
-  // (a lobby the address opened already goes on: a friend may have joined it while Python was loading)
-  else if (address.autostart && !vm && !friends.lobbyOpen() && !(info && info.saved && !info.saved.over)) startMatch(setup.collect());
+  // The address's start, held back by a save that turned out unreadable or over. Not when any start was asked
+  // for already: a lobby the address opened goes on, and a friend who joined it while Python answered the first
+  // question has had the deal sent (a second start would open a new lobby and close that friend's connection).
+  else if (address.autostart && !startAsked && !vm && !(info && info.saved && !info.saved.over)) startMatch(setup.collect());
   await nextTask();   // the first screen's answer is drawn in a task of its own (a phone: over 50 ms with what follows)
   tabs.hello();
   for (const part of parts.values()) if (part.ready) part.ready();

@@ -54,9 +54,6 @@ function seatName(settings, seat) {
   return (p && p.name.trim()) || fill(REGISTRY.names.person, { n: seat + 1 });
 }
 
-/** Whether the lobby is open (invitations out, the deal not made yet). */
-export function lobbyOpen() { return lobbySettings !== null && !started; }
-
 /** Open the lobby for ``settings``: an invitation per friend's seat. @param {Settings} settings */
 export async function openLobby(settings) {
   close();
