@@ -162,6 +162,41 @@ def test_no_frame_is_drawn_before_the_first_screen_is_whole_and_the_saved_prefer
         srv.server_close()
 
 
+class PageInThreeQuickParts(PageInThreeParts):
+    pause_s = 0.3
+
+
+def test_the_page_s_modules_are_asked_for_once_the_page_is_drawn_and_app_js_once_it_is_parsed(browser, server):
+    """WebKit ran the page's modules before it drew anything (docs/measurements/engines.md): the page's first script
+    asks for them after the first contentful paint, and for app.js, which reads the whole page, once the parse is
+    over too. The page's bytes come in three parts, so the parse, the paint and the requests are far apart."""
+    urllib.request.urlopen(server).read()   # the pages are built
+    srv = serve.make_server(0, "/", ROOT)
+    srv.RequestHandlerClass = functools.partial(PageInThreeQuickParts, directory=ROOT)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    watch = Watch(page)
+    try:
+        page.goto(srv.url + "?test=1&nosw", wait_until="commit")
+        wait_ready(page)
+        at = page.evaluate("""() => {
+          const asked = (name) => performance.getEntriesByType("resource").filter((e) => e.name.includes(name))
+            .map((e) => e.startTime)[0];
+          return {paint: performance.getEntriesByName("first-contentful-paint")[0].startTime,
+                  parsed: performance.getEntriesByType("navigation")[0].domInteractive,
+                  python: asked("/static/js/python.js"), app: asked("/static/js/app.js")};
+        }""")
+        assert at["paint"] > 500, at   # the page's last part came after two pauses
+        assert at["paint"] <= at["python"], at
+        assert max(at["paint"], at["parsed"]) <= at["app"], at
+        watch.check()
+    finally:
+        context.close()
+        srv.shutdown()
+        srv.server_close()
+
+
 def test_the_board_s_fonts_are_laid_out_while_the_first_screen_waits_and_nothing_is_left_behind(fresh_page):
     # render.warmBoardFonts: the board's fonts, taken from its own rules while it is hidden, laid out off screen
     page, _, url = fresh_page()

@@ -107,6 +107,47 @@
     setTimeout(function () { document.documentElement.appendChild(frame); }, 0);
   }
 
+  // The page's modules (data-modules), once the page has been drawn: each at the page's first contentful paint, and
+  // one that reads the whole page (data-modules-parsed) once the parse is also over. As tags of the page, WebKit ran
+  // them before it drew anything, which made that first paint a first visit's longest freeze there; Chromium draws
+  // the first screen before the parse is over (index.html's render-blocking link), and ran them once it was
+  // (docs/measurements/engines.md). A second without a paint reported (an engine without paint timing, a page not
+  // shown) counts as the paint.
+  var here = document.currentScript;
+  var modules = here ? (here.getAttribute("data-modules") || "").split(" ").filter(Boolean) : [];
+  if (here && modules.length) {
+    var parsedModules = (here.getAttribute("data-modules-parsed") || "").split(" ");
+    var painted = false;
+    /** @param {string} src */
+    var load = function (src) {
+      var script = document.createElement("script");
+      script.type = "module";
+      script.src = src;
+      document.head.appendChild(script);
+    };
+    /** @param {boolean} parsed  the modules that wait for the parse, or the others */
+    var loadSome = function (parsed) {
+      modules.forEach(function (src) { if ((parsedModules.indexOf(src) >= 0) === parsed) load(src); });
+    };
+    var whenParsed = function () { loadSome(true); };
+    var onPaint = function () {
+      if (painted) return;
+      painted = true;
+      loadSome(false);
+      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", whenParsed);
+      else whenParsed();
+    };
+    try {
+      var paints = new PerformanceObserver(function (list) {
+        if (!list.getEntriesByName("first-contentful-paint").length) return;
+        paints.disconnect();
+        setTimeout(onPaint, 0);   // a task after the paint's
+      });
+      paints.observe({ type: "paint", buffered: true });
+    } catch (e) { /* no paint timing: the timer alone */ }
+    setTimeout(onPaint, 1000);
+  }
+
   var KEY = "mexican-train:prefs:ui";
   var MOTIONS = { system: 1, reduce: 1, full: 1 };
   var NAMES = ["numerals", "contrast", "motion"];   // the preferences there are
