@@ -107,35 +107,34 @@
     setTimeout(function () { document.documentElement.appendChild(frame); }, 0);
   }
 
-  // The page's modules (data-modules), once the page has been drawn: each at the page's first contentful paint, and
-  // one that reads the whole page (data-modules-parsed) once the parse is also over. As tags of the page, WebKit ran
+  // The page's modules once the page has been drawn: those of data-modules at the page's first contentful paint, those
+  // of data-modules-parsed (which read the whole page) once the parse is also over. As tags of the page, WebKit ran
   // them before it drew anything, which made that first paint a first visit's longest freeze there; Chromium draws
   // the first screen before the parse is over (index.html's render-blocking link), and ran them once it was
   // (docs/measurements/engines.md). A second without a paint reported (an engine without paint timing, a page not
   // shown) counts as the paint.
   var here = document.currentScript;
-  var modules = here ? (here.getAttribute("data-modules") || "").split(" ").filter(Boolean) : [];
-  if (here && modules.length) {
-    var parsedModules = (here.getAttribute("data-modules-parsed") || "").split(" ");
+  /** @param {string} name */
+  var listed = function (name) { return here ? (here.getAttribute(name) || "").split(" ").filter(Boolean) : []; };
+  var atPaint = listed("data-modules"), atParse = listed("data-modules-parsed");
+  if (atPaint.length || atParse.length) {
     var painted = false;
-    /** @param {string} src */
-    var load = function (src) {
-      var script = document.createElement("script");
-      script.type = "module";
-      script.src = src;
-      document.head.appendChild(script);
+    /** @param {string[]} sources */
+    var load = function (sources) {
+      sources.forEach(function (src) {
+        var script = document.createElement("script");
+        script.type = "module";
+        script.src = src;
+        document.head.appendChild(script);
+      });
     };
-    /** @param {boolean} parsed  the modules that wait for the parse, or the others */
-    var loadSome = function (parsed) {
-      modules.forEach(function (src) { if ((parsedModules.indexOf(src) >= 0) === parsed) load(src); });
-    };
-    var whenParsed = function () { loadSome(true); };
     var onPaint = function () {
       if (painted) return;
       painted = true;
-      loadSome(false);
-      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", whenParsed);
-      else whenParsed();
+      load(atPaint);
+      var parsed = function () { load(atParse); };
+      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", parsed);
+      else parsed();
     };
     try {
       var paints = new PerformanceObserver(function (list) {
