@@ -85,6 +85,13 @@ export function attachInput(app) {
   });
 
   $("setup").addEventListener("submit", (e) => { e.preventDefault(); app.action("start", $("start")); });
+  // A name's field belongs to no form (page/index.html says why), so Enter in it starts the match here.
+  $("seat-list").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.isComposing && e.target instanceof HTMLInputElement) {
+      e.preventDefault();
+      $("setup", HTMLFormElement).requestSubmit($("start", HTMLButtonElement));
+    }
+  });
 
   for (const { id } of REGISTRY.protocol.dialogs.filter((d) => !d.persons)) {
     // These dialogs follow the game: Escape does not simply close them.
