@@ -6,6 +6,7 @@
     python3 -m bench.phone_speed --no-match --by-path        # start-up only, bytes of each file
     python3 -m bench.phone_speed --json out.json             # also every raw figure
     python3 -m bench.phone_speed --no-match --own-core       # the page's thread on a core of its own
+    python3 -m bench.phone_speed --no-match --core-waits     # each long task: the page's thread ran, waited
 
 The phone: headless Chromium (``CHROMIUM``, default /usr/bin/chromium) at 360x740, device pixel ratio 2,
 touch, the processor slowed ``--cpu`` times (default 4, Lighthouse's mobile setting): the page's thread with
@@ -14,7 +15,9 @@ thread (Python's among them) with a CPU quota of 1/rate of a core (bench/throttl
 that it reaches Python (a fixed loop timed in Python's worker, throttled and not) and the page (a fixed JavaScript
 loop on its thread). ``--own-core`` gives the throttled page's thread a core of its own and every other thread
 the others: DevTools' throttle spins, and on a machine of 2 cores the page's thread otherwise waits for a core
-whenever the rest of the browser is busy (bench/throttle.py). The network is one link
+whenever the rest of the browser is busy (bench/throttle.py). ``--core-waits`` gives each task over 50 ms how
+long the page's thread ran in it and how long it waited for a core (its scheduler's figures, read every 2 ms by
+another thread of this process: a small share of a core, so not by default). The network is one link
 emulated by the server itself (``LINK``): every response waits the link's latency before its head, and every
 body's bytes share its download rate in the order they are sent, whoever asked for them: Fast 4G = 40 ms,
 9 Mbit/s down; Slow 4G = 150 ms, 1.6 Mbit/s down (Lighthouse's; requests, a few hundred bytes each, are not
@@ -71,7 +74,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 from bench.page_speed import fill_match_form, pct, wait_for_round_end
 from bench.quiet_page import QuietPage
-from bench.throttle import Throttle
+from bench.throttle import CoreWaits, Throttle
 from scripts.static_host import StaticHandler
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -252,6 +255,7 @@ def make_server(site: str, counter: Counter) -> http.server.ThreadingHTTPServer:
 
 
 OWN_CORE = False   # the throttled page's thread on a core of its own (--own-core; bench/throttle.py)
+CORE_WAITS: CoreWaits | None = None   # each long task's time on a core and waiting for one (--core-waits)
 
 
 def throttle(context, page, net: str, cpu: float, on_worker=None) -> Throttle:
@@ -342,7 +346,9 @@ def named_tasks(m: dict, seen: list) -> list[str]:
             continue
         scripts = sorted({s for first, end, ran in frames if first - 1 <= start <= end for s in ran})
         frame = where[i] if i < len(where) and where[i] else "page"
-        named.append(f"{length} ms at {start} ms ({frame}: {', '.join(scripts) or 'no script named'})")
+        share = CORE_WAITS.share(m["origin"] + start, m["origin"] + start + length) if CORE_WAITS else None
+        cores = f"; the page's thread ran {share[0]:.0f} ms, waited {share[1]:.0f} ms for a core" if share else ""
+        named.append(f"{length} ms at {start} ms ({frame}: {', '.join(scripts) or 'no script named'}{cores})")
     return named
 
 
@@ -557,8 +563,11 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--own-core", action="store_true",
                     help="the throttled page's thread on a core of its own, every other thread on the other cores "
                          "(bench/throttle.py: CorePinner)")
+    ap.add_argument("--core-waits", action="store_true",
+                    help="give each task over 50 ms the time the page's thread ran in it and waited for a core "
+                         "(bench/throttle.py: CoreWaits; its scheduler's figures read every 2 ms)")
     a = ap.parse_args(argv)
-    global OWN_CORE
+    global OWN_CORE, CORE_WAITS
     OWN_CORE = a.own_core
     a.nets = [n.strip() for n in a.nets.split(",") if n.strip()]
     if not os.path.isfile(os.path.join(a.site, "index.html")):
@@ -576,6 +585,7 @@ def main(argv: list[str]) -> int:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            CORE_WAITS = CoreWaits() if a.core_waits else None
             chromium = browser.version
             if a.cpu > 1:
                 loops = loop_check(browser, counter, base, a.cpu)
@@ -618,6 +628,8 @@ def main(argv: list[str]) -> int:
                           f"max {fmt_ms(max(ds, default=0))}", flush=True)
             browser.close()
     finally:
+        if CORE_WAITS:
+            CORE_WAITS.close()
         srv.shutdown()
     lines = report(a, results, matches, chromium, (load_before, os.getloadavg()))
     print("\n" + "\n".join(lines))

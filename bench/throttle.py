@@ -276,3 +276,71 @@ class CorePinner:
                 os.sched_setaffinity(tid, every)
             except OSError:
                 pass
+
+
+class CoreWaits:
+    """How long the throttled page's thread ran, and waited for a core, in any window: its scheduler's figures
+    (``/proc/<pid>/task/<pid>/schedstat``: time on a core and time ready but waiting for one) read every
+    ``every_ms`` ms, for each renderer of the browser this process launched that has DevTools' throttling thread,
+    until ``close``. DevTools' throttle spins on the page's thread, so "ran" counts its spin too; "waited" is the time
+    the machine's other threads held the cores while the page had work to do: a task over 50 ms that mostly waited is
+    this machine's, one that mostly ran is the page's (at its emulated pace)."""
+
+    def __init__(self, every_ms: float = 2.0):
+        self.every = every_ms / 1000
+        self.samples: dict[int, list[tuple[float, int, int]]] = {}   # pid: [(epoch s, ran ns, waited ns)]
+        self.pids: list[int] = []
+        self.scanned = 0.0
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _scan(self) -> None:
+        found = []
+        for pid in descendants(os.getpid()):
+            try:
+                with open(f"/proc/{pid}/cmdline") as f:
+                    if "--type=renderer" not in f.read():
+                        continue
+                for tid in os.listdir(f"/proc/{pid}/task"):
+                    with open(f"/proc/{pid}/task/{tid}/comm") as f:
+                        if f.read().startswith("CPUThrottling"):
+                            found.append(pid)
+                            break
+            except OSError:
+                continue
+        self.pids = found
+
+    def _run(self) -> None:
+        while not self.stop.is_set():
+            now = time.time()
+            if now - self.scanned > 0.1:
+                self._scan()
+                self.scanned = now
+            for pid in self.pids:
+                try:
+                    with open(f"/proc/{pid}/task/{pid}/schedstat") as f:
+                        ran, waited = (int(x) for x in f.read().split()[:2])
+                except (OSError, ValueError):
+                    continue
+                self.samples.setdefault(pid, []).append((now, ran, waited))
+            time.sleep(self.every)
+
+    def share(self, start_ms: float, end_ms: float) -> tuple[float, float] | None:
+        """(ran, waited) in ms between two instants (ms since the epoch, as a page's timeOrigin plus a time reads),
+        from the samples just before and just after: the throttled renderer whose thread ran most then, or None."""
+        best = None
+        for samples in list(self.samples.values()):
+            before = [s for s in samples if s[0] * 1000 <= start_ms]
+            after = [s for s in samples if s[0] * 1000 >= end_ms]
+            if not before or not after:
+                continue
+            a, b = before[-1], after[0]
+            got = ((b[1] - a[1]) / 1e6, (b[2] - a[2]) / 1e6)
+            if best is None or got[0] > best[0]:
+                best = got
+        return best
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join()
