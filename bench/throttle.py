@@ -52,8 +52,8 @@ def descendants(pid: int) -> list[int]:
     return out
 
 
-def worker_threads() -> list[int]:
-    """The thread ids of our renderers' dedicated workers."""
+def renderer_threads(name: str) -> list[tuple[int, int]]:
+    """(process id, thread id) of each thread of our renderers whose name begins with ``name``."""
     found = []
     for pid in descendants(os.getpid()):
         try:
@@ -62,11 +62,16 @@ def worker_threads() -> list[int]:
                     continue
             for tid in os.listdir(f"/proc/{pid}/task"):
                 with open(f"/proc/{pid}/task/{tid}/comm") as f:
-                    if f.read().startswith("DedicatedWorker"):
-                        found.append(int(tid))
+                    if f.read().startswith(name):
+                        found.append((pid, int(tid)))
         except OSError:
             continue
     return found
+
+
+def worker_threads() -> list[int]:
+    """The thread ids of our renderers' dedicated workers."""
+    return [tid for _, tid in renderer_threads("DedicatedWorker")]
 
 
 def available() -> bool:
@@ -295,27 +300,11 @@ class CoreWaits:
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
-    def _scan(self) -> None:
-        found = []
-        for pid in descendants(os.getpid()):
-            try:
-                with open(f"/proc/{pid}/cmdline") as f:
-                    if "--type=renderer" not in f.read():
-                        continue
-                for tid in os.listdir(f"/proc/{pid}/task"):
-                    with open(f"/proc/{pid}/task/{tid}/comm") as f:
-                        if f.read().startswith("CPUThrottling"):
-                            found.append(pid)
-                            break
-            except OSError:
-                continue
-        self.pids = found
-
     def _run(self) -> None:
         while not self.stop.is_set():
             now = time.time()
-            if now - self.scanned > 0.1:
-                self._scan()
+            if now - self.scanned > 0.1:   # the renderers with DevTools' throttling thread
+                self.pids = sorted({pid for pid, _ in renderer_threads("CPUThrottling")})
                 self.scanned = now
             for pid in self.pids:
                 try:
