@@ -189,7 +189,9 @@ def test_a_round_against_the_computer_reloaded_offline_mid_round_continues_where
     wait_ready(driver, site)
     if boot == "snapshot":   # a return visit: the page's first script read Python's wasm and memory ahead
         used = driver.js("() => window.mtEarlyUsed")
-        assert used == {"module": True, "memory": True, "package": False}, f"{driver.name}: the read-ahead was not used ({used})"
+        came = driver.js("() => [window.mtEarlyVia, window.mtEarlyWhy]")   # how each piece came; why one did not
+        assert used == {"module": True, "memory": True, "package": False}, \
+            f"{driver.name}: the read-ahead was not used ({used}; how each piece came, and why one did not: {came})"
     continue_saved(driver)
     assert driver.js(POSITION) == here, f"{driver.name}: Continue after reloading offline is not where the match was"
     for _ in range(300):

@@ -91,9 +91,15 @@ function fromPage(first) {
   const what = { all: "files are", module: "wasm is", memory: "snapshot is", package: "package is" };
   /** How each piece came: "channel" or "page" (a test hook). @type {Record<string, string>} */
   const via = {};
+  /** Why a piece was read here instead (a test hook: e2e/engines/test_engines.py shows it).
+   * @type {Record<string, string>} */
+  const why = {};
   /** @param {EarlyPiece} piece */
   const take = (piece) => {
-    if (piece.failed) console.info(`Python's ${what[piece.part]} read here: the read-ahead failed (${piece.failed})`);
+    if (piece.failed) {
+      why[piece.part] = piece.failed;
+      console.info(`Python's ${what[piece.part]} read here: the read-ahead failed (${piece.failed})`);
+    }
     if (piece.part === "all" || piece.part === "module") gotModule(piece.module || null);
     if (piece.part === "all" || piece.part === "memory") gotMemory(piece.memory || null);
     if (piece.part === "all" || piece.part === "package") gotPackage(piece.package ? { bytes: piece.package, rate: piece.rate ?? null } : null);
@@ -113,6 +119,7 @@ function fromPage(first) {
   addEventListener("message", fromThePage, { capture: true });
   // a piece that could not be received here (a message error) is read here instead of being waited for for ever
   channel.port1.onmessageerror = () => {
+    why.all = "a piece could not be received";
     console.info("Python's files are read here: a piece of the read-ahead could not be received");
     gotModule(null);
     gotMemory(null);
@@ -125,6 +132,7 @@ function fromPage(first) {
     // test hook: what came from the read-ahead
     post({ kind: "note", name: "mtEarlyUsed", value: { module: !!module, memory: !!memory, package: !!archive } });
     post({ kind: "note", name: "mtEarlyVia", value: via });
+    post({ kind: "note", name: "mtEarlyWhy", value: why });
   });
   return pieces;
 }
