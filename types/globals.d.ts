@@ -90,8 +90,6 @@ interface Window {
   /** Set by static/js/prefs.js: the worker reading Python's wasm and snapshot ahead (static/js/worker/early.js),
    *  whether on a first visit (the package first), its messages so far, and who takes the next ones (python.js). */
   mtEarly?: { worker: Worker | null; first: boolean; parts: unknown[]; onpart: ((message: unknown) => void) | null };
-  /** Test hook: who sent the read-ahead's pieces to PyScript's worker ("there": the read-ahead's worker). */
-  mtEarlyHandOver?: "here" | "there";
   /** Test hook: when the read-ahead's worker was ended, ms from the navigation. */
   mtEarlyEnded?: number;
   /** Set by static/js/prefs.js: another service worker took over since (offline.js offers the reload). */

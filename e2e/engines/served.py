@@ -2,7 +2,8 @@
 
 The page's Content-Security-Policy allows scripts from its own origin and its two inline blocks by hash, so a
 script the suite wants to run before the page's own (``watch.js``: console errors and page errors, which
-WebKitWebDriver does not report; bench/engines.py's freeze timer) must be a file of the page's origin. This
+WebKitWebDriver does not report; ``busy.js``, idle unless a test asks; bench/engines.py's freeze timer) must be a
+file of the page's origin. This
 server, and only this server, answers ``<prefix>__e2e__/<name>.js`` with it and writes
 ``<script src="<prefix>__e2e__/<name>.js"></script>`` into every page it sends (the built pages and
 examples/host.html), right after the policy's ``<meta>``, before any script of the page. Nothing on disk
@@ -39,6 +40,7 @@ from scripts import build_page, build_py, csp, serve
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WATCH = os.path.join(HERE, "watch.js")
+BUSY = os.path.join(HERE, "busy.js")   # idle unless a test sets sessionStorage "e2e-busy" (busy.js says what it does)
 MARK = "__e2e__/"
 _META = re.compile(rb'<meta http-equiv="Content-Security-Policy"[^>]*>')
 
@@ -118,7 +120,7 @@ class WatchedServer:
     origin, for a host page); ``stop()`` closes the port for good (offline runs)."""
 
     def __init__(self, prefix: str = "/", scripts: dict[str, str] | None = None, inline: bool = False) -> None:
-        self.scripts = scripts if scripts is not None else {"watch.js": WATCH}
+        self.scripts = scripts if scripts is not None else {"watch.js": WATCH, "busy.js": BUSY}
         self.inline = inline
         self.requests: list[str] = []
         self._srv = serve.make_server(0, prefix)

@@ -29,86 +29,58 @@ const TEXT = DATA.text;
  *   | {mt: true, kind: "note", name: string, value: unknown}
  *   | {mt: true, kind: "mark", name: string, at: number}
  *   | {mt: true, kind: "failed", error: string}
- *   | {mt: true, kind: "early", port: MessagePort}} WorkerNote
+ *   | {mt: true, kind: "early"}} WorkerNote
  */
 
-// The read-ahead's pieces go to PyScript's worker through the channel it opens (its "early" message): the channel
-// goes to the read-ahead's worker with the pieces that came here before, and that worker sends them and the rest
-// straight there, without waiting for this thread (busy with the page's modules at that moment on a phone). Never
-// through the channel from here: Firefox copies a buffer sent on a MessagePort even when it is transferred, and the
-// 31 MB snapshot froze the page for 44-52 ms (a Worker's postMessage moves it), and a compiled wasm sent from here
-// did not reach PyScript's worker there (a CI run of 2026-12-06). The buffers (the snapshot's memory, the package)
-// take no channel at all: they come here and go on in a message to PyScript's worker itself (transferred, so moved,
-// in every engine: static/js/worker/early.js says what the channel cost Firefox); it needs them only once the wasm
-// is linked, well after this thread has had a moment. Only a read-ahead that did not start leaves the channel here;
-// one that has not said anything yet is waited for. Its performance marks go where the worker's go.
+// The read-ahead's pieces go to PyScript's worker through this thread, each in a message to the worker itself, once
+// it has asked for them (its "early" message: its listener is there from then on). Never on a MessagePort:
+// Firefox copies a buffer sent on one even when it is transferred (the 31 MB snapshot froze the page for 44-52 ms;
+// a Worker's postMessage moves it), and it loses a compiled wasm sent on a port that has just changed hands: the
+// port's old owner, once it lets go, forgets every message still on its way that was sent from that port
+// (RefMessageBodyService::ForgetPort in Gecko's MessagePort.cpp), so PyScript's worker got a "messageerror" and
+// compiled the wasm again (CI runs of 2026-12-06 and 12-07; a page of its own lost 6 of 16 such modules, and none
+// sent as here: docs/measurements/engines.md). PyScript's worker needs the wasm about a second after the
+// read-ahead starts on a return visit, by when it is usually here; one that comes later waits at most for the
+// task this thread is in. Its performance marks go where the worker's go.
 const early = window.mtEarly;
-/** @type {EarlyPiece[]} */
+/** The pieces that came before PyScript's worker asked. @type {EarlyPiece[]} */
 const pieces = [];
-/** "waiting": no channel yet; "here": this thread sends on; "there": the read-ahead's worker has the channel.
- * @type {"waiting" | "here" | "there"} */
-let handOver = "waiting";
-let heard = false;   // the read-ahead's worker has said something, so it runs: only then is the channel given to it
-/** @type {MessagePort | null} */
-let earlyPort = null;
-/** @type {Worker | null} the read-ahead's worker, once it has the channel */
-let handedTo = null;
-/** @param {EarlyPiece[]} some */
-const buffersOf = (some) => some.flatMap((piece) => (piece.memory ? [piece.memory] : piece.package ? [piece.package] : []));
+let asked = false;   // PyScript's worker has asked for the pieces
+let heard = false;   // the read-ahead's worker has said something, so it runs
+/** @param {EarlyPiece} piece */
+const buffersOf = (piece) => (piece.memory ? [piece.memory] : piece.package ? [piece.package] : []);
 /** @param {EarlyPiece} piece */
 function sendOn(piece) {
-  try {
-    sendOnAsIs(piece);
-  } catch (err) {   // a browser that cannot send a compiled module on (DataCloneError): that piece is read there
-    sendOnAsIs({ mt: true, kind: "early", part: piece.part, failed: `it could not be sent (${/** @type {Error} */ (err).message})` });
+  if (!asked) {
+    pieces.push(piece);
+    return;
   }
-}
-/** @param {EarlyPiece} piece */
-function sendOnAsIs(piece) {
-  const buffers = buffersOf([piece]);
-  if (handOver === "waiting") pieces.push(piece);
-  else if (buffers.length) /** @type {Worker} */ (started).postMessage({ mtEarly: piece }, buffers);   // py-worker.js
-  else if (handOver === "there") /** @type {Worker} */ (handedTo).postMessage({ pieces: [piece] });
-  else /** @type {MessagePort} */ (earlyPort).postMessage(piece);
-}
-/** The channel goes to the read-ahead's worker, then the pieces that came here before follow it as any later one. */
-function handOverThere() {
-  handedTo = /** @type {Worker} */ (/** @type {NonNullable<typeof early>} */ (early).worker);
-  handedTo.postMessage({ port: earlyPort }, [/** @type {MessagePort} */ (earlyPort)]);
-  handOver = "there";
-  pieces.splice(0).forEach(sendOn);
-  window.mtEarlyHandOver = handOver;   // test hook
-}
-/** The channel stays here: this thread sends every piece on. */
-function handOverHere() {
-  handOver = "here";
-  pieces.splice(0).forEach(sendOn);
-  window.mtEarlyHandOver = handOver;   // test hook
+  const worker = /** @type {Worker} */ (started);
+  try {
+    worker.postMessage({ mtEarly: piece }, buffersOf(piece));   // static/js/worker/py-worker.js
+  } catch (err) {   // a browser that cannot send a compiled module on (DataCloneError): that piece is read there
+    const failed = `it could not be sent (${/** @type {Error} */ (err).message})`;
+    worker.postMessage({ mtEarly: { mt: true, kind: "early", part: piece.part, failed } });
+  }
 }
 let failedToStart = false;   // the read-ahead's worker could not be made or did not start
 /** What the read-ahead's end has waited for so far (earlyStep), and "ended"; declared before the read-ahead's first
  *  messages are taken below, which may already hold its last. @type {Set<string>} */
 const earlySteps = new Set();
-/** PyScript's worker asks for the pieces through ``port``. A read-ahead that has not said anything yet is waited
- * for (the page's first script makes its worker a task late, and PyScript's worker has asked before it said
- * anything in Firefox under load).
- * @param {MessagePort} port */
-function earlyAsked(port) {
-  earlyPort = port;
-  if (heard) handOverThere();   // only the read-ahead's worker says more than its failure to start
-  else if (!early || failedToStart) handOverHere();
+/** PyScript's worker asks for the pieces: those that came here go now, the others as they come. A read-ahead that
+ * has not said anything yet is waited for (the page's first script makes its worker a task late, and PyScript's
+ * worker has asked before it said anything in Firefox under load). */
+function earlyAsked() {
+  asked = true;
+  pieces.splice(0).forEach(sendOn);
 }
 if (early) {
   /** @param {unknown} message */
   const take = (message) => {
     const piece = /** @type {EarlyPiece | WorkerNote} */ (message);
-    if (piece.kind === "early" && /** @type {EarlyPiece} */ (piece).part === "all" && !heard) {
-      failedToStart = true;
-      if (earlyPort && handOver === "waiting") handOverHere();
-    } else if (!heard) {
-      heard = true;
-      if (earlyPort && handOver === "waiting") handOverThere();
-    }
+    // only the read-ahead's worker says more than its failure to start (static/js/prefs.js)
+    if (piece.kind === "early" && /** @type {EarlyPiece} */ (piece).part === "all" && !heard) failedToStart = true;
+    else heard = true;
     if (piece.kind !== "early") {
       fromWorker(new MessageEvent("message", { data: piece }));
     } else {
@@ -187,8 +159,8 @@ function fromWorker(event) {
     performance.mark(data.name, { startTime: Math.max(0, data.at - performance.timeOrigin) });
   } else if (data.kind === "failed") {
     refuse(new Error(data.error));
-  } else if (data.kind === "early" && Object.hasOwn(data, "port")) {
-    earlyAsked(data.port);
+  } else if (data.kind === "early") {
+    earlyAsked();
   }
 }
 

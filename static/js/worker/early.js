@@ -15,13 +15,10 @@
 // WebAssembly.Module, shared, not copied), {mt: true, kind: "early", part: "memory", memory} (an ArrayBuffer,
 // transferred), {mt: true, kind: "early", part: "package", package, rate} (the archive, transferred), or the same
 // with ``failed`` (a reason) or ``skipped`` (not wanted: a slow network) instead; download progress, performance
-// marks and the bytes taken from the network (a note, mtEarlyBytes), like PyScript's worker's. Once PyScript's
-// worker asks, the page sends its channel here ({port}, then {pieces}: those that reached the page before, and later
-// those that were on their way), and every piece but the two buffers goes there instead. The
-// buffers (the snapshot's memory, the package) always go through the page, which moves them on to PyScript's
-// worker in a message to the worker itself: on a MessagePort Firefox copies a buffer even when it is transferred,
-// through its parent process (31 MB took it 190-220 ms between two workers, against 0-1 ms from worker to page to
-// worker; Chromium and WebKit 1-8 ms either way), and the compiled wasm waited behind it on the same channel. The
+// marks and the bytes taken from the network (a note, mtEarlyBytes), like PyScript's worker's. The page sends each
+// piece on to PyScript's worker in a message to that worker itself, never on a MessagePort (static/js/python.js
+// says why: Firefox copies a buffer sent on one, through its parent process, 31 MB in 190-220 ms between two
+// workers against 0-1 ms from worker to page to worker; and it can lose a compiled wasm sent on one). The
 // page ends this worker once PyScript's worker has them.
 
 const WASM = new URL("../../../vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
@@ -38,27 +35,19 @@ const mark = (name) => post({ mt: true, kind: "mark", name, at: performance.time
 /** @param {unknown} err */
 const reason = (err) => String(err && /** @type {{message?: string}} */ (err).message || err);
 
-/** @type {MessagePort | null} */
-let port = null;
 /** Where each piece was read: "cache" (the game's offline cache, directly) or "fetch" (the service worker or the
  *  network). A test hook, posted once both are read (window.mtEarlyFrom).
  * @type {{wasm?: string, snapshot?: string}} */
 const from = {};
-/** A piece to PyScript's worker if its channel is here and the piece holds no buffer, else to the page.
+/** A piece to the page, its buffer moved with it; one the page cannot be sent is read by PyScript's worker.
  * @param {EarlyPiece} piece */
 function deliver(piece) {
-  const transfer = piece.memory ? [piece.memory] : piece.package ? [piece.package] : [];
   try {
-    if (port && !transfer.length) port.postMessage(piece);
-    else post(piece, transfer);
-  } catch (err) {   // a browser that cannot send a compiled module on (DataCloneError): that piece is read there
-    deliver({ mt: true, kind: "early", part: piece.part, failed: `it could not be sent (${reason(err)})` });
+    post(piece, piece.memory ? [piece.memory] : piece.package ? [piece.package] : []);
+  } catch (err) {   // a browser that cannot send a compiled module on (DataCloneError)
+    post({ mt: true, kind: "early", part: piece.part, failed: `it could not be sent (${reason(err)})` });
   }
 }
-onmessage = (/** @type {MessageEvent<{port?: MessagePort, pieces?: EarlyPiece[]}>} */ { data }) => {
-  if (data.port) port = data.port;
-  for (const piece of data.pieces || []) deliver(piece);
-};
 
 mark("mt-early-started");   // and the page knows this worker runs
 

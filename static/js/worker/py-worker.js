@@ -69,14 +69,12 @@ const nextTask = (fn) => { hops.push(fn); hop.port2.postMessage(0); };
 /**
  * The page's read-ahead (static/js/worker/early.js): the compiled wasm, the snapshot's memory and, on a first
  * visit, the package archive with its download's throughput, each a promise of null where the read-ahead
- * failed or did not read it. Asked for through a channel of their own, which the page answers as the pieces
- * come; the two buffers come in messages to this worker itself instead (static/js/python.js says why), taken
- * by a capturing listener, which runs before polyscript's own listeners of the worker's messages and keeps
- * those from hearing them.
+ * failed or did not read it. Asked for in a message to the page, which sends each piece in a message to this
+ * worker (never on a MessagePort: static/js/python.js says why), taken by a capturing listener, which runs before
+ * polyscript's own listeners of the worker's messages and keeps those from hearing them.
  * @param {boolean} first  a first visit: the package comes too
  */
 function fromPage(first) {
-  const channel = new MessageChannel();
   /** @type {(module: WebAssembly.Module | null) => void} */
   let gotModule = () => {};
   /** @type {(memory: ArrayBuffer | null) => void} */
@@ -89,8 +87,6 @@ function fromPage(first) {
     package: /** @type {Promise<{bytes: ArrayBuffer, rate: number | null} | null>} */ (new Promise((resolve) => { gotPackage = resolve; })),
   };
   const what = { all: "files are", module: "wasm is", memory: "snapshot is", package: "package is" };
-  /** How each piece came: "channel" or "page" (a test hook). @type {Record<string, string>} */
-  const via = {};
   /** Why a piece was read here instead (a test hook: e2e/engines/test_engines.py shows it).
    * @type {Record<string, string>} */
   const why = {};
@@ -104,34 +100,29 @@ function fromPage(first) {
     if (piece.part === "all" || piece.part === "memory") gotMemory(piece.memory || null);
     if (piece.part === "all" || piece.part === "package") gotPackage(piece.package ? { bytes: piece.package, rate: piece.rate ?? null } : null);
   };
-  channel.port1.onmessage = ({ data }) => {
-    via[/** @type {EarlyPiece} */ (data).part] = "channel";
-    take(/** @type {EarlyPiece} */ (data));
-  };
   /** @param {MessageEvent} event */
   const fromThePage = (event) => {
     const data = /** @type {{mtEarly?: EarlyPiece} | null} */ (event.data);
     if (!data || typeof data !== "object" || !data.mtEarly) return;
     event.stopImmediatePropagation();
-    via[data.mtEarly.part] = "page";
     take(data.mtEarly);
   };
   addEventListener("message", fromThePage, { capture: true });
   // a piece that could not be received here (a message error) is read here instead of being waited for for ever
-  channel.port1.onmessageerror = () => {
+  const unreceived = () => {
     why.all = "a piece could not be received";
     console.info("Python's files are read here: a piece of the read-ahead could not be received");
     gotModule(null);
     gotMemory(null);
     gotPackage(null);
   };
-  postMessage({ mt: true, kind: "early", port: channel.port2 }, [channel.port2]);
+  addEventListener("messageerror", unreceived);
+  post({ kind: "early" });
   Promise.all([pieces.module, pieces.memory, first ? pieces.package : null]).then(([module, memory, archive]) => {
-    channel.port1.close();
     removeEventListener("message", fromThePage, { capture: true });
+    removeEventListener("messageerror", unreceived);
     // test hook: what came from the read-ahead
     post({ kind: "note", name: "mtEarlyUsed", value: { module: !!module, memory: !!memory, package: !!archive } });
-    post({ kind: "note", name: "mtEarlyVia", value: via });
     post({ kind: "note", name: "mtEarlyWhy", value: why });
   });
   return pieces;
