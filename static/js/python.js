@@ -38,8 +38,8 @@ const TEXT = DATA.text;
 // a Worker's postMessage moves it), and it loses a compiled wasm sent on a port that has just changed hands: the
 // port's old owner, once it lets go, forgets every message still on its way that was sent from that port
 // (RefMessageBodyService::ForgetPort in Gecko's MessagePort.cpp), so PyScript's worker got a "messageerror" and
-// compiled the wasm again (CI runs of 2026-12-06 and 12-07; a page of its own lost 6 of 16 such modules, and none
-// sent as here: docs/measurements/engines.md). PyScript's worker needs the wasm about a second after the
+// compiled the wasm again (CI runs of 2026-12-06 and 12-07; a page of its own lost 30 of 48 such modules, and
+// none of 32 sent as here: docs/measurements/engines.md). PyScript's worker needs the wasm about a second after the
 // read-ahead starts on a return visit, by when it is usually here; one that comes later waits at most for the
 // task this thread is in. Its performance marks go where the worker's go.
 const early = window.mtEarly;
