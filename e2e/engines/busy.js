@@ -32,7 +32,9 @@
         });
       },
     });
-    Plain.prototype.addEventListener.call(real, "message", function (event) { if (handler) handler.call(real, event); });
+    Plain.prototype.addEventListener.call(real, "message", function (event) {
+      if (handler) handler.call(real, event);
+    });
     return real;
   };
 })();
