@@ -216,6 +216,43 @@ def test_the_board_s_fonts_are_laid_out_while_the_first_screen_waits_and_nothing
     assert used and set(used) <= set(warmed), set(used) - set(warmed)
 
 
+# Notes, at the end of each task that changes them, whether the game screen was hidden when the trains' rows came
+# and when the screen was shown (MutationObserver callbacks run at the end of the task that made the changes).
+WATCH_FIRST_BOARD = """(() => {
+  const seen = window.mtFirstBoard = [];
+  addEventListener("DOMContentLoaded", () => {
+    const screen = document.getElementById("game-screen");
+    if (!screen) return;   // PyScript's frame
+    new MutationObserver(() => seen.push(["rows", screen.hidden, document.getElementById("trains").children.length]))
+      .observe(document.getElementById("trains"), { childList: true });
+    new MutationObserver(() => seen.push(["screen", screen.hidden]))
+      .observe(screen, { attributes: true, attributeFilter: ["hidden"] });
+  });
+})();"""
+
+
+def test_a_new_matchs_board_is_drawn_while_its_screen_is_hidden_and_shown_in_a_task_of_its_own(fresh_page):
+    # app.js send(..., later), render.prepareBoard: the board's script and the new screen's first style and layout
+    # are not one task on a phone (docs/measurements/longtasks.md)
+    page, _, url = fresh_page()
+    page.add_init_script(WATCH_FIRST_BOARD)
+    page.goto(url)
+    wait_ready(page)
+    game = Game(page)
+    game.fill_setup(VS_CPU, set=6, rounds="one", seed=5)
+    page.evaluate("window.mtFirstBoard.length = 0")   # the font warm-up's sample row came and went before
+    page.click('#setup [data-action="start"]')
+    page.wait_for_selector("#game-screen", state="visible")
+    game.idle()
+    # (the font warm-up's sample row, should it come and go meanwhile, leaves no rows)
+    seen = [e for e in page.evaluate("window.mtFirstBoard") if e[:1] != ["rows"] or e[2] > 0]
+    # the rows (two players' trains and the Mexican Train) came while the screen was still hidden, at the end of
+    # their task; the screen was shown in a later one (shown first in the same task, the rows would see it shown)
+    assert seen[:2] == [["rows", True, 3], ["screen", False]], seen
+    step = page.evaluate("window.mtPerf.steps.find((s) => s.type === 'new_match')")
+    assert step["prepared"] > 0 and step["render"] >= step["prepared"], step
+
+
 def test_the_first_screen_and_its_settings_keep_to_five_faces(fresh_page):
     # Each size and weight of the face is set up by the browser in the frame that first shows it, a few ms each on
     # a phone: the first frame and the first opening of the settings (static/css/app.css, docs/measurements/phone.md)

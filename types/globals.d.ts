@@ -53,6 +53,8 @@ interface MtPerfStep {
   py: number;
   /** ms drawing the screen. */
   render: number;
+  /** of which ms drawn into a hidden screen in a task before (a new match's board: render.prepareBoard) */
+  prepared?: number;
   /** The part of the page the answer was for ("game", "none", ...). */
   part?: string;
 }

@@ -127,12 +127,22 @@ async function send(event, later = false) {
   if (!reply) return null;
   // a think that answered while an event waited: that event's answer draws what it did (its writes are made)
   if (event.type === "think" && bridge.busy() && reply.part !== "fatal") return reply;
-  if (later && reply.part === "game") await nextTask();
+  let prepared = 0;   // ms of drawing done in a task before
+  if (later && reply.part === "game") {
+    await nextTask();
+    // a screen about to be shown: its board drawn while still hidden, and shown in the next task (render.prepareBoard)
+    if (reply.view.screen === "board" && view !== REGISTRY.screens.board) {
+      const t0 = performance.now();
+      render.prepareBoard(/** @type {Py.BoardView} */ (reply.view));
+      prepared = performance.now() - t0;
+      await nextTask();
+    }
+  }
   const t1 = performance.now();
   route(reply);
   if (perf.layout) void document.body.offsetHeight;
-  note({ type: event.type, at: lastCall.at, py: lastCall.ms, render: reply.part === "none" ? 0 : performance.now() - t1,
-    part: reply.part });
+  note({ type: event.type, at: lastCall.at, py: lastCall.ms,
+    render: reply.part === "none" ? 0 : prepared + performance.now() - t1, prepared, part: reply.part });
   return reply;
 }
 

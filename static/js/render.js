@@ -701,6 +701,20 @@ export function warmBoardFonts(later, wanted, found) {
 }
 
 // ---------------------------------------------------------------- the whole screen
+/**
+ * A new match's board drawn into its screen while the screen is still hidden: the engine, the trains' rows
+ * (their tiles come with the screen: none in a new round), the hand and the commands. A hidden screen has no style
+ * or layout, so this is script alone; the task that shows the screen then draws the rest (renderGame finds these
+ * parts drawn), and the browser's first frame of the screen follows it, each its own task.
+ * @param {Py.BoardView} vm
+ */
+export function prepareBoard(vm) {
+  renderHub(vm);
+  renderTrains(vm, false);
+  renderHand(vm);
+  renderCommands(vm);
+}
+
 /** @param {Py.BoardView} vm */
 export function renderGame(vm) {
   setText($("round-text"), vm.round.text);
