@@ -399,11 +399,12 @@ async function onPythonReady() {
 
 // While the first screen waits for a tap, Python plays a few moves of a throwaway match in idle time, a
 // slice at a time, so the browser compiles what a match runs before the first Start, not during it
-// (ui/dispatch.py warm_up_steps), and the page resolves the board's fonts (render.warmBoardFonts). Both stop for
-// good once a match is on screen.
+// (ui/dispatch.py warm_up_steps), and the page resolves the board's fonts and finds its buttons (render.warmBoardFonts,
+// warmBoardCode). They stop for good once a match is on screen.
 function warmUpWhileIdle() {
   const idle = window.requestIdleCallback || ((/** @type {() => void} */ fn) => setTimeout(fn, 50));
   render.warmBoardFonts(idle, () => !vm && view === "setup", (fonts) => { if (window.mtTest) window.mtTest.fonts = fonts; });
+  idle(() => { if (!vm && view === "setup") render.warmBoardCode(); });
   const step = async () => {
     if (vm || view !== "setup" || queued) return;
     const reply = await call({ type: "warm_up" });
