@@ -403,10 +403,11 @@ async function onPythonReady() {
 // warmBoardCode). They stop for good once a match is on screen.
 function warmUpWhileIdle() {
   const idle = window.requestIdleCallback || ((/** @type {() => void} */ fn) => setTimeout(fn, 50));
-  render.warmBoardFonts(idle, () => !vm && view === "setup", (fonts) => { if (window.mtTest) window.mtTest.fonts = fonts; });
-  idle(() => { if (!vm && view === "setup") render.warmBoardCode(); });
+  const waiting = () => !vm && view === "setup";   // the first screen, no match yet
+  render.warmBoardFonts(idle, waiting, (fonts) => { if (window.mtTest) window.mtTest.fonts = fonts; });
+  idle(() => { if (waiting()) render.warmBoardCode(); });
   const step = async () => {
-    if (vm || view !== "setup" || queued) return;
+    if (!waiting() || queued) return;
     const reply = await call({ type: "warm_up" });
     if (reply && reply.part === "warm_up" && reply.view.more) idle(step);
   };
