@@ -479,8 +479,8 @@ function renderHand(vm) {
 // was a tenth of the first board's script at a 4x slower CPU), not at every step.
 /** @type {Map<string, HTMLElement[]> | null} */
 let commandButtons = null;
-/** @param {string} id */
-function buttonsOf(id) {
+/** Every command button of the game screen and the pause dialog, by its action. */
+function commandButtonMap() {
   if (!commandButtons) {
     commandButtons = new Map();
     const all = /** @type {NodeListOf<HTMLElement>} */ (
@@ -491,8 +491,11 @@ function buttonsOf(id) {
       if (list) list.push(btn); else commandButtons.set(name, [btn]);
     }
   }
-  return commandButtons.get(id) || [];
+  return commandButtons;
 }
+
+/** @param {string} id */
+function buttonsOf(id) { return commandButtonMap().get(id) || []; }
 
 /** @param {Py.BoardView} vm */
 function renderCommands(vm) {
@@ -711,7 +714,7 @@ export function warmBoardFonts(later, wanted, found) {
  * command buttons found, and the plural rules of the page's language made (``Intl.PluralRules``).
  */
 export function warmBoardCode() {
-  buttonsOf("");
+  commandButtonMap();
   plural(["", ""], 2);
 }
 
