@@ -7,6 +7,7 @@
     python3 -m bench.longtasks --phone                         # on bench/phone_speed.py's phone
     python3 -m bench.longtasks --phone --no-match --read-first # the review only, once the coach has read along
     python3 -m bench.longtasks --phone --no-match --played     # the review after a 13-round match on the page
+    python3 -m bench.longtasks --phone --over 45 --core-waits  # each task over 45 ms: ran, waited for a core
 
 Serves the repository (scripts/serve.py, a process of its own on a free
 port), opens the game in Debian's Chromium (``CHROMIUM``, default
@@ -31,6 +32,10 @@ steps across the bridge (Python plus JSON, and drawing), from app.js's
 ``window.mtPerf`` hook, to tell what is long. Target (issue 24): no task over
 50 ms at all. The script always exits 0.
 
+``--core-waits`` gives each task of a match over ``--over`` ms the time the page's thread ran in it and the time
+it waited for a core (bench/throttle.py: CoreWaits, as ``bench.phone_speed --core-waits``), and ``--own-core``
+gives that thread a core of its own (as ``bench.phone_speed --own-core``).
+
 ``--profile`` records Chromium's trace of the match (as bench/boot_profile.py does for the start-up)
 and prints, for every task over 100 ms, the browser's events inside it that took longest (a function
 call, style, layout, paint) and what the CPU profiler's samples there were running, by function.
@@ -47,11 +52,13 @@ import statistics
 import sys
 
 from bench.page_speed import READY_MS, fill_match_form, start_server, wait_for_round_end
-from bench.throttle import Throttle
+from bench.throttle import CoreWaits, Throttle
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 DESKTOP = {"width": 1100, "height": 850}
+OWN_CORE = False   # the throttled page's thread on a core of its own (--own-core; bench/throttle.py)
+CORE_WAITS: CoreWaits | None = None   # each long task's time on a core and waiting for one (--core-waits)
 
 OBSERVE = """
 window.mtLong = [];
@@ -146,7 +153,8 @@ def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: in
     context, page, problems = open_page(browser, base, phone)
     try:
         fill_match_form(page, seats, 12, "one", speed, seed)
-        throttle = Throttle(context.new_cdp_session(page), rate)
+        throttle = Throttle(context.new_cdp_session(page), rate, own_core=OWN_CORE)
+        origin = page.evaluate("performance.timeOrigin")
         page.evaluate("window.mtPerf.steps.length = 0")
         if profile:
             from bench.boot_profile import CATEGORIES
@@ -166,7 +174,8 @@ def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: in
             if d > over:
                 inside = [x for x in steps if s <= x.get("at", -1) <= s + d]
                 frame = next((f for f in frames if f["start"] <= s + 1 and s < f["start"] + f["duration"]), None)
-                culprits.append((d, inside[0] if inside else None, s - start, frame))
+                share = CORE_WAITS.share(origin + s, origin + s + d) if CORE_WAITS else None
+                culprits.append((d, inside[0] if inside else None, s - start, frame, share))
         throttle.close()
         profiled = dissect(browser.stop_tracing(), start, end, over) if profile else []
     finally:
@@ -194,7 +203,7 @@ LOOP = "window.mtTest.call({type: 'loop', n: 2000000}).then((a) => a.view.cpu[0]
 def slow_down(context, page, rate: float) -> tuple[Throttle, float]:
     """The page's CPU slowed ``rate`` times, and how many times slower that made the fixed loop in Python's worker."""
     unthrottled = statistics.median(page.evaluate(LOOP) for _ in range(3))
-    throttle = Throttle(context.new_cdp_session(page), rate)
+    throttle = Throttle(context.new_cdp_session(page), rate, own_core=OWN_CORE)
     slowed = statistics.median(page.evaluate(LOOP) for _ in range(3))
     return throttle, slowed / unthrottled
 
@@ -324,12 +333,19 @@ def main(argv: list[str] | None = None) -> int:
                         "file's rounds ahead (as after a match played on the page), not at once")
     parser.add_argument("--phone", action="store_true", help="bench/phone_speed.py's phone (360x740, touch) "
                         "instead of a 1100x850 window")
+    parser.add_argument("--own-core", action="store_true", help="the throttled page's thread on a core of its own, "
+                        "every other thread on the other (bench/throttle.py: CorePinner)")
+    parser.add_argument("--core-waits", action="store_true", help="give each task over --over ms the time the page's "
+                        "thread ran in it and waited for a core (bench/throttle.py: CoreWaits)")
     args = parser.parse_args(argv)
+    global OWN_CORE, CORE_WAITS
+    OWN_CORE = args.own_core
     from playwright.sync_api import sync_playwright
     proc, base = start_server(ROOT)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            CORE_WAITS = CoreWaits() if args.core_waits else None
             print(f"Chromium {browser.version}, Python {platform.python_version()} serving; CPU slowed {args.rate:g}x;"
                   f" {args.seats} on double-12, one round")
             for speed in [] if args.no_match else args.speeds.split(","):
@@ -345,10 +361,12 @@ def main(argv: list[str] | None = None) -> int:
                     for s in r["slow"]:
                         print(f"    slowest bridge calls: {s['type']:8} python+json {s['py']:.0f} ms,"
                               f" drawing {s['render']:.0f} ms")
-                    for d, s, at, frame in r["culprits"]:
+                    for d, s, at, frame, share in r["culprits"]:
                         inside = f"{s['type']} (python+json {s['py']:.0f} ms, drawing {s['render']:.0f} ms)" if s \
                             else "no bridge call"
-                        print(f"    task at {at:,.0f} ms, {d:.0f} ms long: {inside}")
+                        cores = f"; the page's thread ran {share[0]:.0f} ms, waited {share[1]:.0f} ms for a core" \
+                            if share else ""
+                        print(f"    task at {at:,.0f} ms, {d:.0f} ms long: {inside}{cores}")
                         if frame:
                             print("      " + describe_frame(frame))
                     for line in r["profiled"]:
@@ -389,6 +407,8 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"    page error: {problem}")
             browser.close()
     finally:
+        if CORE_WAITS:
+            CORE_WAITS.close()
         proc.terminate()
         proc.wait()
     return 0
