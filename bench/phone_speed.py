@@ -49,7 +49,14 @@ For each network, ``--runs`` times, the game and the bare page take turns (game 
   (the slowest of a visit, and the median and 90th percentile of its taps) and, by Event Timing, to the next
   paint after it (the slowest of a visit, against the target: the frame's own style and layout included).
 * **return visit**: the same context loaded again (the game from its service worker, the bare page
-  from the HTTP cache, revalidated).
+  from the HTTP cache, revalidated). This reload keeps the first visit's renderer, and with it what that
+  renderer compiled: the page's scripts and, in the game, the wasm's functions compiled on their first call
+  (after a first visit on Fast 4G, which restored Python from its snapshot, the functions the return visit's
+  restore calls; not after one on Slow 4G, which started Python the usual way). Issue 24's target of 2.0 s is
+  this one's.
+* **return visit in a new tab** (the game only): that tab closed and the game opened in a new one of the same
+  context: its service worker and offline cache, a new renderer that has compiled nothing, as a player coming
+  back another day gets.
 
 Then, on the first visit's settings but no network throttling, a CPU-vs-CPU match in the game, the one
 bench/page_speed.py plays (``--seats`` strong,normal,easy,strong on double-12, one round), at instant
@@ -270,15 +277,27 @@ class Visit:
 
     def __init__(self, browser, counter: Counter, net: str, cpu: float):
         self.counter = counter
+        self.net, self.cpu = net, cpu
         self.context = browser.new_context(**PHONE)
         self.context.add_init_script(OBSERVE_JS)
+        self.errors: list[str] = []
+        self._open_page()
+
+    def _open_page(self) -> None:
         self.page = self.context.new_page()
         self.page.set_default_timeout(TIMEOUT)
-        self.errors: list[str] = []
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.throttle = throttle(self.context, self.page, net, cpu)
+        self.throttle = throttle(self.context, self.page, self.net, self.cpu)
         self.quiet = QuietPage(self.throttle.cdp)
+
+    def new_tab(self) -> None:
+        """Close this tab and open a new one in the same context (its service worker and caches kept): a new
+        renderer, which has compiled nothing of the page yet."""
+        self.throttle.close()
+        self.page.close()
+        time.sleep(1.0)   # the closed tab's renderer gone before the next one is asked for
+        self._open_page()
 
     def load(self, url: str | None, tap: bool = False) -> dict:
         start = self.counter.total
@@ -362,7 +381,7 @@ def by_path(entries) -> str:
     return "\n".join(f"      {n / 1e6:7.3f} MB in {k} response(s) {p}" for p, (k, n) in rows if n > 0)
 
 
-def game_visit(browser, counter, base, net, cpu, show_paths) -> tuple[dict, dict]:
+def game_visit(browser, counter, base, net, cpu, show_paths) -> tuple[dict, dict, dict | None]:
     v = Visit(browser, counter, net, cpu)
     try:
         cold = v.load(base, tap=True)
@@ -374,13 +393,15 @@ def game_visit(browser, counter, base, net, cpu, show_paths) -> tuple[dict, dict
             print("    game first visit, ready to offline-ready:\n" + by_path(counter.log[cold["log_end"]:]))
         warm = v.load(None)
         warm["controlled"] = v.page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)")
+        v.new_tab()
+        tab = v.load(base)
         cold["errors"] = v.errors[:]
-        return cold, warm
+        return cold, warm, tab
     finally:
         v.close()
 
 
-def bare_visit(browser, counter, base, net, cpu, show_paths) -> tuple[dict, dict]:
+def bare_visit(browser, counter, base, net, cpu, show_paths) -> tuple[dict, dict, dict | None]:
     v = Visit(browser, counter, net, cpu)
     try:
         cold = v.load(base + "bench/bare.html")
@@ -388,7 +409,7 @@ def bare_visit(browser, counter, base, net, cpu, show_paths) -> tuple[dict, dict
             print("    bare first visit, to ready:\n" + by_path(cold["by_path"]))
         warm = v.load(None)
         cold["errors"] = v.errors[:]
-        return cold, warm
+        return cold, warm, None
     finally:
         v.close()
 
@@ -489,7 +510,7 @@ def report(a, results, matches, chromium, load) -> list[str]:
     verdicts = []
     for net in a.nets:
         g, b = results[net]["game"], results[net]["bare"]
-        gw, bw = results[net]["game_warm"], results[net]["bare_warm"]
+        gw, bw, gt = results[net]["game_warm"], results[net]["bare_warm"], results[net]["game_tab"]
 
         def row(label, key, rs_g, rs_b, f):
             mg, mb = med([r[key] for r in rs_g]), med([r[key] for r in rs_b]) if rs_b is not None else None
@@ -518,6 +539,9 @@ def report(a, results, matches, chromium, load) -> list[str]:
         names = [k for k in steps[0] if all(k in s for s in steps)] if steps else []
         lines.append(f"| {net} | return visit: Python's start asked for, then the worker's steps (medians) | "
                      f"{steps_text({k: med([s[k] for s in steps]) for k in names})} | | |")
+        if gt:
+            row("return visit in a new tab: ready", "ready", gt, None, fmt_ms)
+            row("return visit in a new tab: longest task to ready", "longest", gt, None, fmt_ms)
         starts = ", ".join(f"{r['start']} at {r['throughput'] / 1e3:.0f} kB/s" if r["throughput"] not in (None, float("inf"))
                            else str(r["start"]) for r in g)
         lines.append(f"| {net} | how Python started (throughput measured) | {starts} | full start-up | |")
@@ -536,6 +560,13 @@ def report(a, results, matches, chromium, load) -> list[str]:
         slowest = max([r["slowest_tap_paint"] for r in g if r["slowest_tap_paint"] is not None], default=None)
         verdicts.append((f"{net} a tap before ready answered on screen within 100 ms (every run)",
                          slowest is not None and slowest <= 100, fmt_ms(slowest)))
+        if gt:   # issue 24's return visit is the reload; a new tab's is held to the same marks beside it
+            tab = med([r["ready"] for r in gt])
+            verdicts.append((f"{net} return visit in a new tab (not issue 24's measure): ready <= 2.0 s",
+                             tab is not None and tab <= 2000, fmt_ms(tab)))
+            worst_tab = max([r["longest"] for r in gt], default=None)
+            verdicts.append((f"{net} return visit in a new tab (not issue 24's measure): no task over 50 ms",
+                             worst_tab is not None and worst_tab <= 50, fmt_ms(worst_tab)))
     if matches:
         lines += ["", "| CPU-vs-CPU match (" + a.seats + ", double-12, one round) | round took | longest task "
                   "| tasks > 100 ms | tasks > 50 ms |", "|---|---:|---:|---:|---:|"]
@@ -579,7 +610,7 @@ def main(argv: list[str]) -> int:
     srv = make_server(os.path.abspath(a.site), counter)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{srv.server_address[1]}/"
-    results = {n: {"game": [], "bare": [], "game_warm": [], "bare_warm": []} for n in a.nets}
+    results = {n: {"game": [], "bare": [], "game_warm": [], "bare_warm": [], "game_tab": []} for n in a.nets}
     matches = []
     problems = []
     try:
@@ -600,18 +631,22 @@ def main(argv: list[str]) -> int:
                     order = ("game", "bare") if i % 2 == 0 else ("bare", "game")
                     for kind in order:
                         visit = game_visit if kind == "game" else bare_visit
-                        cold, warm = visit(browser, counter, base, net, a.cpu, a.by_path)
+                        cold, warm, tab = visit(browser, counter, base, net, a.cpu, a.by_path)
                         results[net][kind].append(cold)
                         results[net][kind + "_warm"].append(warm)
+                        if tab:
+                            results[net]["game_tab"].append(tab)
                         problems += [f"{net} {kind}: {e}" for e in cold.get("errors", [])]
                         extra = (f", whole {fmt_mb(cold['whole'])}, {cold['start']}"
                                  f" ({(cold['throughput'] or 0) / 1e3:.0f} kB/s)") if kind == "game" else ""
                         print(f"{net} run {i + 1} {kind}: fcp {fmt_ms(cold['fcp'])}, ready {fmt_ms(cold['ready'])}, "
                               f"{fmt_mb(cold['bytes'])} before ready{extra}, longest task {fmt_ms(cold['longest'])} ({cold['longest_phase']}); "
                               f"return visit ready {fmt_ms(warm['ready'])}, {fmt_mb(warm['bytes'])}", flush=True)
-                        if kind == "game":
+                        if tab:
                             print("    return visit's start: " + steps_text(worker_steps(warm)), flush=True)
-                            for visit_name, m in (("first", cold), ("return", warm)):
+                            print(f"    return visit in a new tab: ready {fmt_ms(tab['ready'])}, "
+                                  + steps_text(worker_steps(tab)), flush=True)
+                            for visit_name, m in (("first", cold), ("return", warm), ("new tab's return", tab)):
                                 for task in m["long_named"]:
                                     print(f"    {visit_name} visit's task over 50 ms: {task}", flush=True)
             if not a.no_match:
