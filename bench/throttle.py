@@ -291,6 +291,8 @@ class CoreWaits:
     the machine's other threads held the cores while the page had work to do: a task over 50 ms that mostly waited is
     this machine's, one that mostly ran is the page's (at its emulated pace)."""
 
+    SLACK_MS = 10.0   # the farthest a sample may be from a window's end (5 sampling periods)
+
     def __init__(self, every_ms: float = 2.0):
         self.every = every_ms / 1000
         self.samples: dict[int, list[tuple[float, int, int]]] = {}   # pid: [(epoch s, ran ns, waited ns)]
@@ -317,7 +319,9 @@ class CoreWaits:
 
     def share(self, start_ms: float, end_ms: float) -> tuple[float, float] | None:
         """(ran, waited) in ms between two instants (ms since the epoch, as a page's timeOrigin plus a time reads),
-        from the samples just before and just after: the throttled renderer whose thread ran most then, or None."""
+        from the samples just before and just after: the throttled renderer whose thread ran most then, or None
+        (also when this sampler, itself kept from a core, took no sample within ``SLACK_MS`` of either end: the
+        figures would be a longer window's)."""
         best = None
         for samples in list(self.samples.values()):
             before = [s for s in samples if s[0] * 1000 <= start_ms]
@@ -325,6 +329,8 @@ class CoreWaits:
             if not before or not after:
                 continue
             a, b = before[-1], after[0]
+            if start_ms - a[0] * 1000 > self.SLACK_MS or b[0] * 1000 - end_ms > self.SLACK_MS:
+                continue
             got = ((b[1] - a[1]) / 1e6, (b[2] - a[2]) / 1e6)
             if best is None or got[0] > best[0]:
                 best = got
