@@ -174,8 +174,8 @@ def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: in
             if d > over:
                 inside = [x for x in steps if s <= x.get("at", -1) <= s + d]
                 frame = next((f for f in frames if f["start"] <= s + 1 and s < f["start"] + f["duration"]), None)
-                share = CORE_WAITS.share(origin + s, origin + s + d) if CORE_WAITS else None
-                culprits.append((d, inside[0] if inside else None, s - start, frame, share))
+                cores = CORE_WAITS.words(origin + s, origin + s + d) if CORE_WAITS else ""
+                culprits.append((d, inside[0] if inside else None, s - start, frame, cores))
         throttle.close()
         profiled = dissect(browser.stop_tracing(), start, end, over) if profile else []
     finally:
@@ -361,11 +361,9 @@ def main(argv: list[str] | None = None) -> int:
                     for s in r["slow"]:
                         print(f"    slowest bridge calls: {s['type']:8} python+json {s['py']:.0f} ms,"
                               f" drawing {s['render']:.0f} ms")
-                    for d, s, at, frame, share in r["culprits"]:
+                    for d, s, at, frame, cores in r["culprits"]:
                         inside = f"{s['type']} (python+json {s['py']:.0f} ms, drawing {s['render']:.0f} ms)" if s \
                             else "no bridge call"
-                        cores = f"; the page's thread ran {share[0]:.0f} ms, waited {share[1]:.0f} ms for a core" \
-                            if share else ""
                         print(f"    task at {at:,.0f} ms, {d:.0f} ms long: {inside}{cores}")
                         if frame:
                             print("      " + describe_frame(frame))

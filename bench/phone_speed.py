@@ -365,8 +365,7 @@ def named_tasks(m: dict, seen: list) -> list[str]:
             continue
         scripts = sorted({s for first, end, ran in frames if first - 1 <= start <= end for s in ran})
         frame = where[i] if i < len(where) and where[i] else "page"
-        share = CORE_WAITS.share(m["origin"] + start, m["origin"] + start + length) if CORE_WAITS else None
-        cores = f"; the page's thread ran {share[0]:.0f} ms, waited {share[1]:.0f} ms for a core" if share else ""
+        cores = CORE_WAITS.words(m["origin"] + start, m["origin"] + start + length) if CORE_WAITS else ""
         named.append(f"{length} ms at {start} ms ({frame}: {', '.join(scripts) or 'no script named'}{cores})")
     return named
 

@@ -336,6 +336,12 @@ class CoreWaits:
                 best = got
         return best
 
+    def words(self, start_ms: float, end_ms: float) -> str:
+        """``share`` as the benchmarks print it after a task: "; the page's thread ran .. ms, waited .. ms for a
+        core", or "" without figures."""
+        got = self.share(start_ms, end_ms)
+        return f"; the page's thread ran {got[0]:.0f} ms, waited {got[1]:.0f} ms for a core" if got else ""
+
     def close(self) -> None:
         self.stop.set()
         self.thread.join()
