@@ -207,6 +207,9 @@ def test_on_a_phone_no_word_is_cut_and_board_tiles_are_64_by_32_with_doubles_acr
     problems, doubles = [], 0
     for turn in range(25):
         if page.locator("#round-dialog").is_visible():
+            # the table is left out of showModal's own layout and shown in the same task (static/js/render.js)
+            assert page.locator("#round-dialog table").is_visible()
+            assert page.locator("#round-rows tr").count() == len(players)
             cut = page.evaluate(CUT_JS, "#round-dialog")
             labels = page.evaluate("""() => [...document.querySelectorAll('#round-rows .tile-label')]
                 .filter(e => e.getClientRects().length > 1).map(e => e.textContent)""")
