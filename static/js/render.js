@@ -88,8 +88,8 @@ export function openDialog(dialog) {
   }
   // showModal styles and lays out the page at once (the page turns inert, the dialog appears): the dialog's tables
   // and chart are left to the browser's next frame, which lays them out in a task of its own before anything is
-  // shown. At the round's end at a 4x slower CPU (traced, 14 matches each) the opening task went from 29-55 ms to
-  // 6-27 ms, and the frame after it from 9-13 to 23-35 ms
+  // shown. At the round's end at a 4x slower CPU (traced) the opening task went from 29-55 ms to 6-27 ms (14 matches
+  // each), and the frame after it from 9-13 to 23-35 ms (6 each)
   const later = /** @type {HTMLElement[]} */ ([...dialog.querySelectorAll("[data-after-open]:not([hidden])")]);
   for (const part of later) part.hidden = true;
   dialog.showModal();
