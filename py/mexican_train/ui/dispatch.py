@@ -412,15 +412,18 @@ def refused(seq: int, err: ProtocolError) -> AnyAnswer:
 
 WARM_UP_SETTINGS = {"set": 12, "seats": 4, "rounds": 1, "cpu_speed": "instant", "seed": 1,
                     "players": [{"kind": kind} for kind in ("strong", "normal", "easy", "strong")]}
-WARM_UP_MOVES = 6
+WARM_UP_MOVES = 24
 
 
 def warm_up_steps() -> Generator[None, None, None]:
-    """What the start of a match runs (a deal, the view model and its JSON, the save's text, a few computer
-    moves with Strong's thinking), on a throwaway match, in small steps. The browser compiles Python's
-    WebAssembly functions one by one at their first call, and after the snapshot's restore few have
-    run: without this the first Start and the first computer moves pay for it (python3 -m
-    bench.longtasks). Nothing here touches the page's state or its storage."""
+    """What the start of a match runs (a deal, the view model and its JSON, the save's text, computer moves
+    with Strong's thinking), on a throwaway match, in small steps. The browser compiles Python's WebAssembly
+    functions one by one at their first call, and after the snapshot's restore few have run: without this the
+    first Start and the first computer moves pay for it (python3 -m bench.longtasks). It then compiles the
+    functions that ran most again, optimised, on threads of its own: after 6 moves that was still 0.2-0.3 s of
+    a core's time in the first match's first half second, beside the page's thread drawing the first board on a
+    2-core machine; after 12 or 24 it is done before the first Start (README: Long tasks during a match).
+    Nothing here touches the page's state or its storage."""
     session = controller.start(WARM_UP_SETTINGS)
     yield
     json.dumps(view_model(session))
