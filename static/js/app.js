@@ -402,7 +402,7 @@ async function onPythonReady() {
   warmUpWhileIdle();
 }
 
-// While the first screen waits for a tap, Python plays a few moves of a throwaway match in idle time, a
+// While the first screen waits for a tap, Python plays 24 moves of a throwaway match in idle time, a
 // slice at a time, so the browser compiles what a match runs before the first Start, not during it
 // (ui/dispatch.py warm_up_steps), and the page resolves the board's fonts and finds its buttons (render.warmBoardFonts,
 // warmBoardCode). They stop for good once a match is on screen.
