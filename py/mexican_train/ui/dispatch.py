@@ -420,8 +420,8 @@ def warm_up_steps() -> Generator[None, None, None]:
     with Strong's thinking), on a throwaway match, in small steps. The browser compiles Python's WebAssembly
     functions one by one at their first call, and after the snapshot's restore few have run: without this the
     first Start and the first computer moves pay for it (python3 -m bench.longtasks). It then compiles the
-    functions that ran most again, optimised, on threads of its own: after 6 moves that was still 0.2-0.3 s of
-    a core's time in the first match's first half second, beside the page's thread drawing the first board on a
+    functions that ran most again, optimised, on threads of its own: after 6 moves that still took 0.35-0.65 s of
+    those threads' time in the first match's first 0.8 s, beside the page's thread drawing the first board on a
     2-core machine; after 12 or 24 it is done before the first Start (README: Long tasks during a match).
     Nothing here touches the page's state or its storage."""
     session = controller.start(WARM_UP_SETTINGS)
