@@ -96,6 +96,7 @@ SNAPSHOT_JS = """() => {
       const earlier = row.querySelector('.earlier');
       return {id: row.dataset.row, label: row.querySelector('.end').getAttribute('aria-label') || '',
               meta: row.querySelector('.tmeta').textContent, shown: row.querySelectorAll('.ttiles .ttile').length,
+              drawn: [...row.querySelectorAll('.ttiles .ttile')].map((t) => (t.dataset.laid || '').split('|')[0]),
               earlier: earlier.hidden ? null : earlier.textContent,
               expanded: earlier.getAttribute('aria-expanded') === 'true'};
     }),
@@ -264,6 +265,9 @@ def check_snapshot(snap: dict) -> list[str]:
             hidden = int(n.group(1)) if n else -1
         if row["shown"] + hidden != count:
             bad.append(f"train {key} draws {row['shown']} tiles + {hidden} folded away, the engine has {count}")
+        laid = [f"{x}-{y}" for x, y in train.tiles[count - row["shown"]:]] if row["shown"] else []
+        if row["drawn"] != laid:   # its last tiles, in the order laid (the line keeps its tiles as a train grows)
+            bad.append(f"train {key} draws {row['drawn']}, its last {row['shown']} tiles are {laid}")
         page_layout += said[0] if said else 0
         if key != "M":
             n = re.match(r"(\d+) tiles?", row["meta"])

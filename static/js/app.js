@@ -7,7 +7,7 @@
 // on screen ("game"), the setup screen's offer ("boot"), a file to download, nothing to draw ("none"), a
 // refusal ("refused"), or a screen's part, whose module draws it (``route``).
 import * as bridge from "./bridge.js";
-import { $, fileText, find } from "./dom.js";
+import { $, fileText, find, setHidden } from "./dom.js";
 import * as render from "./render.js";
 import * as scheduler from "./scheduler.js";
 import * as sound from "./sound.js";
@@ -58,9 +58,9 @@ function hasSaveKey() { return readStored(PROTOCOL.keys.match) !== null; }
 /** @param {string} name */
 function showScreen(name) {
   view = name;
-  $("setup-screen").hidden = name !== "setup";
-  $("game-screen").hidden = name !== "game";
-  $("replay-screen").hidden = name !== "replay";   // parts/replay.js
+  setHidden($("setup-screen"), name !== "setup");
+  setHidden($("game-screen"), name !== "game");
+  setHidden($("replay-screen"), name !== "replay");   // parts/replay.js
   document.documentElement.dataset.view = name;
   if (name === "setup") {
     scheduleCpu();   // none while the setup screen is up
@@ -208,7 +208,7 @@ function fatal(reply) {
 /** A refusal in words, where the person is looking. @param {string} text */
 function showProblem(text) {
   const box = view === "game" ? $("game-error") : $("setup-error");
-  box.hidden = !text;
+  setHidden(box, !text);
   box.textContent = text;
 }
 
@@ -234,7 +234,7 @@ function show(next) {
   html.dataset.focus = now.focus;
   html.dataset.blocked = now.blocked ? "1" : "0";
   html.dataset.thinking = thinking || "";
-  $("take-over-row").hidden = !now.blocked;
+  setHidden($("take-over-row"), !now.blocked);
   saving.update(now, render.openDialog, render.closeDialog);
   for (const part of parts.values()) if (part.shown) part.shown(now);
   render.rescueFocus();   // the saved-state row (or a part) may have hidden what held the focus

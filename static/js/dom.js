@@ -33,6 +33,16 @@ export function find(selector, kind, root = document) {
 }
 
 /**
+ * Show or hide an element, writing ``hidden`` only when that changes: Chromium works out the style of an element
+ * whose ``hidden`` is written again, even to the value it has (a computer's move wrote some twenty so).
+ * @param {HTMLElement} el
+ * @param {boolean} hidden
+ */
+export function setHidden(el, hidden) {
+  if (el.hidden !== hidden) el.hidden = hidden;
+}
+
+/**
  * Run ``fn`` in a task of its own once the browser has drawn the next frame, when asking for sizes or
  * scrolling costs nothing more (the layout is done). A hidden page draws no frames: then at once, as a task.
  * @param {() => void} fn

@@ -2,7 +2,7 @@
 // state: only what it needs to update the DOM without losing focus (elements
 // keyed by tile and train) and which long trains the person expanded.
 // All text from the vm goes in with textContent, never as markup.
-import { $, afterPaint, find, h } from "./dom.js";
+import { $, afterPaint, find, h, setHidden } from "./dom.js";
 import { tileSvg } from "./tiles.js";
 import { REGISTRY, TEXT, fill, plural } from "./text.js";
 import { drawChart } from "./chart.js";
@@ -343,17 +343,20 @@ function updateTrainRow(row, t, player, vm, layout) {
 
   const [title, meta, , state, hint] = parts(row.firstChild);
   setText(title, t.title);
-  hint.hidden = !t.hinted;
+  setHidden(hint, !t.hinted);
   if (player) {
     const count = player.is_viewer ? player.tiles_text : player.face_down;
     const text = [count, player.total_text].join(" · ");
     // a friend's seat whose device is not connected says so (and which computer plays it meanwhile)
     const kind = (player.kind === "human" ? "" : " · " + player.kind_label) + (player.away ? " · " + player.away : "");
     const move = player.to_move ? ", " + TEXT.toMove : "";
-    if (meta.dataset.text !== text + kind + move) {
+    if (meta.dataset.text !== text + kind + move) {   // its three parts kept, only their words changed
       meta.dataset.text = text + kind + move;
-      const kindSpan = h("span", "kind", kind);
-      meta.replaceChildren(document.createTextNode(text), kindSpan, srSpan(move));
+      if (meta.childNodes.length !== 3) meta.replaceChildren(document.createTextNode(""), h("span", "kind"), srSpan(""));
+      const [countPart, kindPart, movePart] = meta.childNodes;
+      setText(countPart, text);
+      setText(kindPart, kind);
+      setText(movePart, move);
     }
   } else if (meta.dataset.text !== "") {
     meta.dataset.text = "";
@@ -364,14 +367,14 @@ function updateTrainRow(row, t, player, vm, layout) {
   const [earlier, tilesBox, list, end] = parts(row.lastChild);
   if (layout) drawTrainTiles(row, t, layout);
   else {                                   // a screen just shown: its tiles come after its first frame
-    earlier.hidden = true;
+    setHidden(earlier, true);
     tilesBox.dataset.sig = "";
     tilesBox.replaceChildren();
     setText(list, "");
   }
 
   const [play, needs] = parts(end);
-  play.hidden = !t.target;
+  setHidden(play, !t.target);
   setText(needs, t.needs);
   // The name starts with the visible words ("Play here", "Needs 9"), then says whose train, its state and end.
   const name = (t.target ? TEXT.playHere + ", " : "") + t.needs + ", " + t.label;
@@ -392,22 +395,43 @@ function drawTrainTiles(row, t, layout) {
   // one tile always fits: the line is measured only when a train holds more (never for a new round's board)
   if (!open && count > 1 && count > layout().all) shown = t.tiles.slice(count - layout().some);
   const hiddenCount = count - shown.length;
-  earlier.hidden = !(hiddenCount > 0 || open);
+  setHidden(earlier, !(hiddenCount > 0 || open));
   earlier.setAttribute("aria-expanded", open ? "true" : "false");
   setText(earlier, open ? TEXT.showFewer : plural(t.earlier_text, hiddenCount));
   row.classList.toggle("expanded", open);
 
   const laid = shown.map((t) => `${t.a}-${t.b}`);   // as laid: the half that matches first
-  const sig = laid.join(",") + "|" + document.documentElement.dataset.face;
+  const face = document.documentElement.dataset.face;
+  const sig = laid.join(",") + "|" + face;
   if (tilesBox.dataset.sig !== sig) {
     tilesBox.dataset.sig = sig;
-    tilesBox.replaceChildren(...shown.map((t) => {
-      const across = t.a === t.b;      // doubles lie across the line, as on a table (an open double stands out)
-      const span = h("span", across ? "ttile double across" : "ttile");
-      span.appendChild(tileSvg(t.a, t.b, across));
-      return span;
-    }));
+    placeTiles(tilesBox, shown.map((t) => ({ key: `${t.a}-${t.b}|${face}`, a: t.a, b: t.b })));
     setText(list, shown.length ? fill(TEXT.lastTiles, { tiles: laid.join(", ") }) : TEXT.noTiles);
+  }
+}
+
+/**
+ * A train's line holds these tiles, in order. A train only grows at its end, so the tiles already on the line
+ * stay: those slid off its start go, the new ones are added after. Drawn again from scratch, every tile of the
+ * train was styled and laid out anew at each move (half of what a computer's move had laid out).
+ * @param {HTMLElement} box @param {{ key: string, a: number, b: number }[]} tiles
+ */
+function placeTiles(box, tiles) {
+  const span = (/** @type {{ key: string, a: number, b: number }} */ t) => {
+    const across = t.a === t.b;      // doubles lie across the line, as on a table (an open double stands out)
+    const node = h("span", across ? "ttile double across" : "ttile");
+    node.dataset.laid = t.key;
+    node.appendChild(tileSvg(t.a, t.b, across));
+    return node;
+  };
+  const there = [...parts(box)].map((node) => node.dataset.laid);
+  const from = tiles.length ? there.indexOf(tiles[0].key) : -1;
+  const kept = from < 0 ? 0 : there.length - from;
+  if (from >= 0 && kept <= tiles.length && there.slice(from).every((key, i) => key === tiles[i].key)) {
+    for (let i = 0; i < from; i++) box.firstElementChild?.remove();
+    box.append(...tiles.slice(kept).map(span));
+  } else {
+    box.replaceChildren(...tiles.map(span));
   }
 }
 
@@ -432,11 +456,11 @@ function renderHand(vm) {
   const hidden = $("hand-hidden");
   const box = $("hand-tiles");
   // No hand on screen (a computer's or another person's turn at the end of a round): no empty region.
-  $("hand").hidden = !hand;
+  setHidden($("hand"), !hand);
   if (!hand || hand.hidden) {
     setText(title, "");
     $("hand").removeAttribute("aria-labelledby");
-    hidden.hidden = !hand;
+    setHidden(hidden, !hand);
     setText(hidden, hand ? hand.text : "");
     if (box.childElementCount) box.replaceChildren();   // the hidden hand is not in the page at all
     $("hand").classList.toggle("empty", true);
@@ -444,7 +468,7 @@ function renderHand(vm) {
   }
   $("hand").setAttribute("aria-labelledby", "hand-title");
   $("hand").classList.toggle("empty", false);
-  hidden.hidden = true;
+  setHidden(hidden, true);
   setText(title, hand.title + " · " + hand.points_text);
   box.classList.toggle("inactive", !hand.active);
   // upright tiles on wide screens; flat ones, 4 to a row, on phones and in short windows
@@ -508,7 +532,7 @@ function buttonsOf(id) { return commandButtonMap().get(id) || []; }
 function renderCommands(vm) {
   for (const c of vm.commands || []) {
     for (const btn of buttonsOf(c.id)) {
-      if (btn.hidden !== !c.shown) btn.hidden = !c.shown;
+      setHidden(btn, !c.shown);
       const sr = btn.querySelector(".sr");
       if (sr) setText(sr, c.label); else setText(btn, c.label);
     }
@@ -746,10 +770,10 @@ export function renderGame(vm) {
   setText($("engine-text"), vm.round.engine_text);
   setText($("boneyard-text"), vm.round.boneyard_text);
   setText($("banner"), vm.banner || "");
-  $("banner").hidden = !vm.banner;           // no empty paragraph at a round's end
+  setHidden($("banner"), !vm.banner);          // no empty paragraph at a round's end
   setText($("rules"), vm.rules);
   const problem = vm.error || vm.notice || "";
-  $("game-error").hidden = !problem;
+  setHidden($("game-error"), !problem);
   setText($("game-error"), problem);
   document.body.classList.toggle("paused", !!vm.paused);
   document.body.classList.toggle("cpu-turn", !!(vm.cpu && vm.cpu.pending));

@@ -6,7 +6,7 @@
 //    download it first, as a file named with the date, read here straight from localStorage (it is
 //    whatever text is there, readable or not);
 //  * downloads of any text (Export uses the same).
-import { $, find } from "./dom.js";
+import { $, find, setHidden } from "./dom.js";
 import { REGISTRY, TEXT, fill } from "./text.js";
 
 const SAVE_KEY = REGISTRY.protocol.keys.match;
@@ -59,8 +59,8 @@ export function update(vm, openDialog, closeDialog) {
   const unsaved = vm.unsaved === null || vm.unsaved === undefined ? "" : String(vm.unsaved);
   document.documentElement.dataset.unsaved = unsaved;
   document.documentElement.dataset.held = vm.held ? "1" : "0";
-  $("unsaved-row").hidden = unsaved === "" && !vm.held;
-  find('#unsaved-row [data-action="show_unreadable"]').hidden = !vm.held;
+  setHidden($("unsaved-row"), unsaved === "" && !vm.held);
+  setHidden(find('#unsaved-row [data-action="show_unreadable"]'), !vm.held);
   const dialog = $("unreadable-dialog", HTMLDialogElement);
   if (!vm.held) {
     asked = null;

@@ -10,7 +10,7 @@
 // every parameter) fills the form from the game's defaults for this visit only: nothing of that visit is
 // remembered. ?seed=N alone only fills the deal number (the same N deals the same tiles), and
 //   ?test=1   also offers "CPU: Random" seats (a random legal move; for tests)
-import { $, find } from "./dom.js";
+import { $, find, setHidden } from "./dom.js";
 import { REGISTRY, TEXT, cleanName, fill } from "./text.js";
 
 /**
@@ -344,7 +344,7 @@ export function settingsShown() { return !form().hidden; }
 /** @param {string} text */
 export function showError(text) {
   const box = $("setup-error");
-  box.hidden = !text;
+  setHidden(box, !text);
   box.textContent = text || "";
   if (text) box.scrollIntoView({ block: "nearest" });
 }

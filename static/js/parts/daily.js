@@ -1,6 +1,6 @@
 // The daily deal (py/mexican_train/ui/parts/daily_deal.py; its markup is page/parts/daily.html): its screen,
 // playing it on the game screen (Python's second match, saved under its own key), and sharing the result.
-import { $, find, h } from "../dom.js";
+import { $, find, h, setHidden } from "../dom.js";
 import { openDialog, closeDialog } from "../render.js";
 
 /** @type {Py.PartHooks} */
@@ -117,7 +117,7 @@ export const actions = {
 /** After every view model of the game: the daily deal's end (the text to share, or that it was practice). @param {Py.GameView} vm */
 export function shown(vm) {
   const end = vm.daily_end;
-  $("match-daily").hidden = !end;
+  setHidden($("match-daily"), !end);   // every view model: written only when it changes
   if (!end) return;
   find('[data-action="new_match"]', HTMLElement, $("match-dialog")).textContent = end.again;
   $("match-daily-practice").hidden = !end.practice;

@@ -1,7 +1,7 @@
 // The replay (py/mexican_train/ui/parts/replaying.py; its markup is page/parts/replay.html): a match step by
 // step, as a bystander sees the table. It keeps no game state: the step on screen is the view's index, and
 // every step asks Python. Hands show their tiles only when Python sends them (a round over in the file).
-import { $, find, h, onFileText } from "../dom.js";
+import { $, find, h, onFileText, setHidden } from "../dom.js";
 import { TEXT } from "../text.js";
 import { openDialog, closeDialog, topDialog } from "../render.js";
 import { tileSvg } from "../tiles.js";
@@ -63,7 +63,7 @@ function draw(vm) {
     ...vm.round_starts.map((start, n) => ({ value: start, label: vm.round_labels[n] })),
     ...vm.rounds_later.map((label, n) => ({ value: "later-" + n, label, disabled: true })),
   ], vm.round_starts[vm.round]);
-  $("replay-item-field").hidden = !vm.items.length;
+  setHidden($("replay-item-field"), !vm.items.length);
   const current = vm.items.find((i) => i.index === vm.index);
   fillSelect($("replay-item", HTMLSelectElement), vm.items.map((i) => ({ value: i.index, label: i.label })),
     current ? current.index : (vm.items[0] ? vm.items[0].index : ""));

@@ -1,7 +1,7 @@
 // The coach's review (py/mexican_train/ui/parts/reviewing.py; its markup is page/parts/review.html): Python
 // works it out a slice at a time while its dialog is open (the page sends "think" between slices, as for a
 // computer's turn), then lists the decisions worth a look; each opens the replay just before its move.
-import { $, h } from "../dom.js";
+import { $, h, setHidden } from "../dom.js";
 import { openDialog } from "../render.js";
 import { open as openReplay } from "./replay.js";
 
@@ -20,7 +20,7 @@ export function render(answer) {
     return;
   }
   $("review-title").textContent = r.title;
-  $("review-running").hidden = !r.running;
+  setHidden($("review-running"), !r.running);
   document.documentElement.dataset.review = r.running ? "running" : "done";
   if (r.running) {
     $("review-progress", HTMLProgressElement).max = Math.max(1, r.total || 0);
