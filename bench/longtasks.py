@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import dataclasses
 import json
 import os
 import platform
@@ -57,8 +58,21 @@ from bench.throttle import CoreWaits, Throttle
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 DESKTOP = {"width": 1100, "height": 850}
-OWN_CORE = False   # the throttled page's thread on a core of its own (--own-core; bench/throttle.py)
-CORE_WAITS: CoreWaits | None = None   # each long task's time on a core and waiting for one (--core-waits)
+
+
+@dataclasses.dataclass(frozen=True)
+class Pace:
+    """How the page is slowed: its CPU ``rate`` times, its thread on a core of its own or not (``--own-core``), and
+    the watch that gives each long task its time on a core and waiting for one (``--core-waits``), if any."""
+
+    rate: float = 4.0
+    own_core: bool = False
+    cores: CoreWaits | None = None
+
+    def throttle(self, context, page) -> Throttle:
+        """The page's CPU slowed from now on (bench/throttle.py)."""
+        return Throttle(context.new_cdp_session(page), self.rate, own_core=self.own_core)
+
 
 OBSERVE = """
 window.mtLong = [];
@@ -147,13 +161,13 @@ def open_page(browser, base: str, phone: bool):
     return context, page, problems
 
 
-def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: int, profile: bool = False,
+def play(browser, base: str, seats: list[str], speed: str, pace: Pace, seed: int, profile: bool = False,
          phone: bool = False, over: float = 100) -> dict:
-    """One match at ``speed`` under a CPU slowed ``rate`` times: the long tasks and the slowest bridge steps."""
+    """One match at ``speed`` at the ``pace`` given: the long tasks and the slowest bridge steps."""
     context, page, problems = open_page(browser, base, phone)
     try:
         fill_match_form(page, seats, 12, "one", speed, seed)
-        throttle = Throttle(context.new_cdp_session(page), rate, own_core=OWN_CORE)
+        throttle = pace.throttle(context, page)
         origin = page.evaluate("performance.timeOrigin")
         page.evaluate("window.mtPerf.steps.length = 0")
         if profile:
@@ -174,7 +188,7 @@ def play(browser, base: str, seats: list[str], speed: str, rate: float, seed: in
             if d > over:
                 inside = [x for x in steps if s <= x.get("at", -1) <= s + d]
                 frame = next((f for f in frames if f["start"] <= s + 1 and s < f["start"] + f["duration"]), None)
-                cores = CORE_WAITS.words(origin + s, origin + s + d) if CORE_WAITS else ""
+                cores = pace.cores.words(origin + s, origin + s + d) if pace.cores else ""
                 culprits.append((d, inside[0] if inside else None, s - start, frame, cores))
         throttle.close()
         profiled = dissect(browser.stop_tracing(), start, end, over) if profile else []
@@ -200,10 +214,10 @@ LOOP = "window.mtTest.call({type: 'loop', n: 2000000}).then((a) => a.view.cpu[0]
 """A fixed Python loop timed in Python's worker, ms (as bench.phone_speed's ``loop_check``)."""
 
 
-def slow_down(context, page, rate: float) -> tuple[Throttle, float]:
-    """The page's CPU slowed ``rate`` times, and how many times slower that made the fixed loop in Python's worker."""
+def slow_down(context, page, pace: Pace) -> tuple[Throttle, float]:
+    """The page slowed at the ``pace`` given, and how many times slower that made the fixed loop in Python's worker."""
     unthrottled = statistics.median(page.evaluate(LOOP) for _ in range(3))
-    throttle = Throttle(context.new_cdp_session(page), rate, own_core=OWN_CORE)
+    throttle = pace.throttle(context, page)
     slowed = statistics.median(page.evaluate(LOOP) for _ in range(3))
     return throttle, slowed / unthrottled
 
@@ -219,15 +233,15 @@ def review_at_once(page) -> tuple[float, float, list, int]:
     return start, end, page.evaluate("window.mtLong"), page.locator("#review-items li").count()
 
 
-def review(browser, base: str, rate: float, text: str, phone: bool = False, read_first: bool = False) -> dict:
-    """The review of a finished match opened from a file, under a CPU slowed ``rate`` times: its long tasks.
+def review(browser, base: str, pace: Pace, text: str, phone: bool = False, read_first: bool = False) -> dict:
+    """The review of a finished match opened from a file, at the ``pace`` given: its long tasks.
 
     The page starts reading the file's rounds ahead as soon as it opens (the coach reads along): the review is
     asked for at once, or with ``read_first`` once that reading is over (as after a match played on the page,
     where each round is read while the next one is played)."""
     context, page, problems = open_page(browser, base, phone)
     try:
-        throttle, worker_slowed = slow_down(context, page, rate)
+        throttle, worker_slowed = slow_down(context, page, pace)
         opened = page.evaluate("performance.now()")
         page.set_input_files("#import-file", files=[{"name": "match.json", "mimeType": "application/json",
                                                      "buffer": text.encode()}])
@@ -261,15 +275,15 @@ def review(browser, base: str, rate: float, text: str, phone: bool = False, read
             "py": counted["py"] / 1000, "render": counted["render"] / 1000}
 
 
-def played_review(browser, base: str, rate: float, phone: bool = False, seed: int = 7) -> dict:
-    """A 13-round double-12 match played on the page under a CPU slowed ``rate`` times, the person's seat by
+def played_review(browser, base: str, pace: Pace, phone: bool = False, seed: int = 7) -> dict:
+    """A 13-round double-12 match played on the page at the ``pace`` given, the person's seat by
     the bench (the first playable tile, as fast as it can click: less idle time for the coach to read along
     than a person leaves) against Strong at instant speed, then "Review my play" at once: how long it takes
     from the click, with the rounds read along while the match was played."""
     from e2e.game import Game
     context, page, problems = open_page(browser, base, phone)
     try:
-        throttle, worker_slowed = slow_down(context, page, rate)
+        throttle, worker_slowed = slow_down(context, page, pace)
         game = Game(page)
         # each answer to the person's taps, ms from the event to the answer (the page keeps its last 2000 steps)
         page.evaluate("""() => { const steps = window.mtPerf.steps, push = steps.push.bind(steps);
@@ -338,19 +352,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--core-waits", action="store_true", help="give each task over --over ms the time the page's "
                         "thread ran in it and waited for a core (bench/throttle.py: CoreWaits)")
     args = parser.parse_args(argv)
-    global OWN_CORE, CORE_WAITS
-    OWN_CORE = args.own_core
     from playwright.sync_api import sync_playwright
     proc, base = start_server(ROOT)
+    cores = None
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            CORE_WAITS = CoreWaits() if args.core_waits else None
+            cores = CoreWaits() if args.core_waits else None
+            pace = Pace(args.rate, args.own_core, cores)
             print(f"Chromium {browser.version}, Python {platform.python_version()} serving; CPU slowed {args.rate:g}x;"
                   f" {args.seats} on double-12, one round")
             for speed in [] if args.no_match else args.speeds.split(","):
                 for run in range(args.runs):
-                    r = play(browser, base, args.seats.split(","), speed, args.rate, args.seed + run, args.profile, args.phone,
+                    r = play(browser, base, args.seats.split(","), speed, pace, args.seed + run, args.profile, args.phone,
                              args.over)
                     tasks = r["tasks"]
                     over = [d for d in tasks if d > 100]
@@ -373,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"    page error: {problem}")
             if args.played:
                 for run in range(args.runs):
-                    r = played_review(browser, base, args.rate, args.phone, 7 + run)
+                    r = played_review(browser, base, pace, args.phone, 7 + run)
                     tasks = r["tasks"]
                     taps = r["taps"]
                     print(f"played   run {run + 1}: the match took {r['played']:.0f} s ({r['person_steps']} of the"
@@ -388,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
             elif not args.no_review:
                 text = review_file()
                 for run in range(args.runs):
-                    r = review(browser, base, args.rate, text, args.phone, args.read_first)
+                    r = review(browser, base, pace, text, args.phone, args.read_first)
                     tasks = r["tasks"]
                     read = f"read ahead in {r['read']:.0f} s, then " if r["read"] is not None else ""
                     print(f"review   run {run + 1}: {read}{r['seconds']:.1f} s from the click ({r['from_opening']:.0f} s"
@@ -405,8 +419,8 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"    page error: {problem}")
             browser.close()
     finally:
-        if CORE_WAITS:
-            CORE_WAITS.close()
+        if cores:
+            cores.close()
         proc.terminate()
         proc.wait()
     return 0
