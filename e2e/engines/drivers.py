@@ -23,6 +23,7 @@ import os
 import queue
 import socket
 import subprocess
+import sys
 import threading
 import time
 import warnings
@@ -247,13 +248,24 @@ class WebKit(Driver):
         from selenium.webdriver.webkitgtk.service import Service
         options = webdriver.WebKitGTKOptions()
         options.page_load_strategy = "none"
-        service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": self._xvfb.display})
         plain = socket.getdefaulttimeout()
         socket.setdefaulttimeout(COMMAND_S)   # Selenium's client takes it as the longest wait for an answer
         try:
-            with warnings.catch_warnings():   # Selenium's own WebKitGTK class sets the address the old way
-                warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
-                self._driver = webdriver.WebKitGTK(options=options, service=service)
+            # A new session once went unanswered for COMMAND_S (2026-12-08, bench.engines; hundreds of sessions
+            # started before it had not): the browser's launch, not a page. Selenium stops that driver; one more
+            # try with a new one, said on stderr.
+            for attempt in (1, 2):
+                service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": self._xvfb.display})
+                try:
+                    with warnings.catch_warnings():   # Selenium's own WebKitGTK class sets the address the old way
+                        warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
+                        self._driver = webdriver.WebKitGTK(options=options, service=service)
+                    break
+                except Exception as err:
+                    if attempt == 2:
+                        raise
+                    print(f"webkit: a new session failed ({type(err).__name__}: {str(err)[:200]}); once more",
+                          file=sys.stderr)
         finally:
             socket.setdefaulttimeout(plain)
         self._driver.set_script_timeout(COMMAND_S - 10)
