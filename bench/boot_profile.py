@@ -40,6 +40,7 @@ ROOT = os.path.dirname(HERE)
 from bench.phone_speed import (ARGS, CHROMIUM, OBSERVE_JS, PHONE, TIMEOUT, Counter, make_server, steps_text,
                                 throttle, worker_steps)
 from bench.quiet_page import QuietPage
+from bench.throttle import Pace
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "v8.wasm",
               "disabled-by-default-v8.wasm.detailed", "disabled-by-default-v8.cpu_profiler", "blink", "loading",
@@ -59,7 +60,7 @@ class Phone:
         self.errors: list[str] = []
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.throttle = throttle(self.context, self.page, net, cpu, on_worker)
+        self.throttle = throttle(self.context, self.page, net, Pace(cpu), on_worker)
         self.quiet = QuietPage(self.throttle.cdp)
         self.url = base + ("?" + query if query else "")
 

@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import dataclasses
 import json
 import os
 import platform
@@ -53,25 +52,11 @@ import statistics
 import sys
 
 from bench.page_speed import READY_MS, fill_match_form, start_server, wait_for_round_end
-from bench.throttle import CoreWaits, Throttle
+from bench.throttle import CoreWaits, Pace, Throttle
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 DESKTOP = {"width": 1100, "height": 850}
-
-
-@dataclasses.dataclass(frozen=True)
-class Pace:
-    """How the page is slowed: its CPU ``rate`` times, its thread on a core of its own or not (``--own-core``), and
-    the watch that gives each long task its time on a core and waiting for one (``--core-waits``), if any."""
-
-    rate: float = 4.0
-    own_core: bool = False
-    cores: CoreWaits | None = None
-
-    def throttle(self, context, page) -> Throttle:
-        """The page's CPU slowed from now on (bench/throttle.py)."""
-        return Throttle(context.new_cdp_session(page), self.rate, own_core=self.own_core)
 
 
 OBSERVE = """
@@ -167,7 +152,7 @@ def play(browser, base: str, seats: list[str], speed: str, pace: Pace, seed: int
     context, page, problems = open_page(browser, base, phone)
     try:
         fill_match_form(page, seats, 12, "one", speed, seed)
-        throttle = pace.throttle(context, page)
+        throttle = pace.throttle(context.new_cdp_session(page))
         origin = page.evaluate("performance.timeOrigin")
         page.evaluate("window.mtPerf.steps.length = 0")
         if profile:
@@ -188,7 +173,7 @@ def play(browser, base: str, seats: list[str], speed: str, pace: Pace, seed: int
             if d > over:
                 inside = [x for x in steps if s <= x.get("at", -1) <= s + d]
                 frame = next((f for f in frames if f["start"] <= s + 1 and s < f["start"] + f["duration"]), None)
-                cores = pace.cores.words(origin + s, origin + s + d) if pace.cores else ""
+                cores = pace.words(origin + s, origin + s + d)
                 culprits.append((d, inside[0] if inside else None, s - start, frame, cores))
         throttle.close()
         profiled = dissect(browser.stop_tracing(), start, end, over) if profile else []
@@ -217,7 +202,7 @@ LOOP = "window.mtTest.call({type: 'loop', n: 2000000}).then((a) => a.view.cpu[0]
 def slow_down(context, page, pace: Pace) -> tuple[Throttle, float]:
     """The page slowed at the ``pace`` given, and how many times slower that made the fixed loop in Python's worker."""
     unthrottled = statistics.median(page.evaluate(LOOP) for _ in range(3))
-    throttle = pace.throttle(context, page)
+    throttle = pace.throttle(context.new_cdp_session(page))
     slowed = statistics.median(page.evaluate(LOOP) for _ in range(3))
     return throttle, slowed / unthrottled
 

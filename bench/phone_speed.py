@@ -67,6 +67,7 @@ end. Medians of the runs; the targets of issue 13 last. Always exits 0; a missed
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import functools
 import http.server
@@ -81,7 +82,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 from bench.page_speed import fill_match_form, pct, wait_for_round_end
 from bench.quiet_page import QuietPage
-from bench.throttle import CoreWaits, Throttle
+from bench.throttle import CoreWaits, Pace, Throttle
 from scripts.static_host import StaticHandler
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -261,23 +262,19 @@ def make_server(site: str, counter: Counter) -> http.server.ThreadingHTTPServer:
     return srv
 
 
-OWN_CORE = False   # the throttled page's thread on a core of its own (--own-core; bench/throttle.py)
-CORE_WAITS: CoreWaits | None = None   # each long task's time on a core and waiting for one (--core-waits)
-
-
-def throttle(context, page, net: str, cpu: float, on_worker=None) -> Throttle:
+def throttle(context, page, net: str, pace: Pace, on_worker=None) -> Throttle:
     """The network of this process's servers (LINK), and the page's processor with its workers' (bench/throttle.py),
     as the phone's."""
     LINK.set(net)
-    return Throttle(context.new_cdp_session(page), cpu, on_worker, own_core=OWN_CORE)
+    return pace.throttle(context.new_cdp_session(page), on_worker)
 
 
 class Visit:
     """One page in one context: its loads, with the server bytes up to ready counted."""
 
-    def __init__(self, browser, counter: Counter, net: str, cpu: float):
+    def __init__(self, browser, counter: Counter, net: str, pace: Pace):
         self.counter = counter
-        self.net, self.cpu = net, cpu
+        self.net, self.pace = net, pace
         self.context = browser.new_context(**PHONE)
         self.context.add_init_script(OBSERVE_JS)
         self.errors: list[str] = []
@@ -288,7 +285,7 @@ class Visit:
         self.page.set_default_timeout(TIMEOUT)
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.throttle = throttle(self.context, self.page, self.net, self.cpu)
+        self.throttle = throttle(self.context, self.page, self.net, self.pace)
         self.quiet = QuietPage(self.throttle.cdp)
 
     def new_tab(self) -> None:
@@ -315,7 +312,8 @@ class Visit:
         m["bytes"] = bytes_until(m["by_path"], m["origin"] + m["ready"] if m["ready"] is not None else None)
         m["longest"] = max([d for s, d in m["longtasks"] if s <= m["ready"]], default=0)
         m["over50"] = sum(1 for s, d in m["longtasks"] if s <= m["ready"])
-        m["long_named"] = named_tasks(m, self.page.evaluate("[window.__longtaskIn || [], window.__frames || []]"))
+        m["long_named"] = named_tasks(m, self.page.evaluate("[window.__longtaskIn || [], window.__frames || []]"),
+                                      self.pace)
         taps = self.page.evaluate("window.__taps")
         m["taps"], m["slowest_tap"] = len(taps), max(taps, default=None)
         m["tap_p50"], m["tap_p90"] = pct(taps, 50), pct(taps, 90)
@@ -354,7 +352,7 @@ def bytes_until(log: list[tuple[float, str, int]], at_ms: float | None) -> int:
     return sum(n for t, _, n in log if at_ms is None or t * 1000 <= at_ms)
 
 
-def named_tasks(m: dict, seen: list) -> list[str]:
+def named_tasks(m: dict, seen: list, pace: Pace) -> list[str]:
     """Each long task up to ready, with where it ran (the page or a frame, by the long task's attribution) and the
     scripts of the long animation frame it began ("no script named": the browser's own work, such as a frame's commit
     or a module's requests)."""
@@ -365,7 +363,7 @@ def named_tasks(m: dict, seen: list) -> list[str]:
             continue
         scripts = sorted({s for first, end, ran in frames if first - 1 <= start <= end for s in ran})
         frame = where[i] if i < len(where) and where[i] else "page"
-        cores = CORE_WAITS.words(m["origin"] + start, m["origin"] + start + length) if CORE_WAITS else ""
+        cores = pace.words(m["origin"] + start, m["origin"] + start + length)
         named.append(f"{length} ms at {start} ms ({frame}: {', '.join(scripts) or 'no script named'}{cores})")
     return named
 
@@ -380,8 +378,8 @@ def by_path(entries) -> str:
     return "\n".join(f"      {n / 1e6:7.3f} MB in {k} response(s) {p}" for p, (k, n) in rows if n > 0)
 
 
-def game_visit(browser, counter, base, net, cpu, show_paths) -> tuple[dict, dict, dict | None]:
-    v = Visit(browser, counter, net, cpu)
+def game_visit(browser, counter, base, net, pace, show_paths) -> tuple[dict, dict, dict | None]:
+    v = Visit(browser, counter, net, pace)
     try:
         cold = v.load(base, tap=True)
         # the whole first visit: until the service worker has cached every file for offline play
@@ -400,8 +398,8 @@ def game_visit(browser, counter, base, net, cpu, show_paths) -> tuple[dict, dict
         v.close()
 
 
-def bare_visit(browser, counter, base, net, cpu, show_paths) -> tuple[dict, dict, dict | None]:
-    v = Visit(browser, counter, net, cpu)
+def bare_visit(browser, counter, base, net, pace, show_paths) -> tuple[dict, dict, dict | None]:
+    v = Visit(browser, counter, net, pace)
     try:
         cold = v.load(base + "bench/bare.html")
         if show_paths:
@@ -413,9 +411,9 @@ def bare_visit(browser, counter, base, net, cpu, show_paths) -> tuple[dict, dict
         v.close()
 
 
-def cpu_match(browser, counter, base, seats, speed, cpu) -> dict:
+def cpu_match(browser, counter, base, seats, speed, pace) -> dict:
     """The page_speed match in the game on the phone (no network throttling): long tasks from Start to the end."""
-    v = Visit(browser, counter, "none", cpu)
+    v = Visit(browser, counter, "none", pace)
     page = v.page
     try:
         page.goto(base + "?test=1&nosw")
@@ -463,12 +461,12 @@ PAGE_LOOP_JS = """async () => {
 }"""
 
 
-def loop_check(browser, counter, base, cpu: float) -> dict:
+def loop_check(browser, counter, base, pace: Pace) -> dict:
     """A fixed Python loop timed in Python's worker, and a fixed JavaScript loop on the page's thread, unthrottled
     and throttled: the slow-down reaches both. {rate: (Python's ms, where Python ran, the page's ms)}."""
     found = {}
-    for rate in (1.0, cpu):
-        v = Visit(browser, counter, "none", rate)
+    for rate in (1.0, pace.rate):
+        v = Visit(browser, counter, "none", dataclasses.replace(pace, rate=rate))
         try:
             v.page.goto(base + "?test=1&nosw")
             v.page.wait_for_selector("html[data-py-ready]", state="attached")
@@ -597,8 +595,6 @@ def main(argv: list[str]) -> int:
                     help="give each task over 50 ms the time the page's thread ran in it and waited for a core "
                          "(bench/throttle.py: CoreWaits; its scheduler's figures read every 2 ms)")
     a = ap.parse_args(argv)
-    global OWN_CORE, CORE_WAITS
-    OWN_CORE = a.own_core
     a.nets = [n.strip() for n in a.nets.split(",") if n.strip()]
     if not os.path.isfile(os.path.join(a.site, "index.html")):
         raise SystemExit("phone_speed: no site in " + a.site + ": run python3 -m scripts.build_dist first")
@@ -612,13 +608,15 @@ def main(argv: list[str]) -> int:
     results = {n: {"game": [], "bare": [], "game_warm": [], "bare_warm": [], "game_tab": []} for n in a.nets}
     matches = []
     problems = []
+    cores = None
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            CORE_WAITS = CoreWaits() if a.core_waits else None
+            cores = CoreWaits() if a.core_waits else None
+            pace = Pace(a.cpu, a.own_core, cores)
             chromium = browser.version
             if a.cpu > 1:
-                loops = loop_check(browser, counter, base, a.cpu)
+                loops = loop_check(browser, counter, base, pace)
                 (plain, where, page_plain), (slowed, _, page_slowed) = loops[1.0], loops[a.cpu]
                 print(f"a fixed Python loop in Python's {where} thread: {plain:.0f} ms unthrottled, {slowed:.0f} ms "
                       f"at CPU {a.cpu:g}x ({slowed / plain:.1f} times slower)", flush=True)
@@ -630,7 +628,7 @@ def main(argv: list[str]) -> int:
                     order = ("game", "bare") if i % 2 == 0 else ("bare", "game")
                     for kind in order:
                         visit = game_visit if kind == "game" else bare_visit
-                        cold, warm, tab = visit(browser, counter, base, net, a.cpu, a.by_path)
+                        cold, warm, tab = visit(browser, counter, base, net, pace, a.by_path)
                         results[net][kind].append(cold)
                         results[net][kind + "_warm"].append(warm)
                         if tab:
@@ -651,7 +649,7 @@ def main(argv: list[str]) -> int:
             if not a.no_match:
                 seats = [s.strip() for s in a.seats.split(",") if s.strip()]
                 for speed in a.speeds.split(","):
-                    m = cpu_match(browser, counter, base, seats, speed.strip(), a.cpu)
+                    m = cpu_match(browser, counter, base, seats, speed.strip(), pace)
                     matches.append(m)
                     problems += [f"match {speed}: {e}" for e in m["errors"]]
                     ds = sorted(m["decisions"])
@@ -662,8 +660,8 @@ def main(argv: list[str]) -> int:
                           f"max {fmt_ms(max(ds, default=0))}", flush=True)
             browser.close()
     finally:
-        if CORE_WAITS:
-            CORE_WAITS.close()
+        if cores:
+            cores.close()
         srv.shutdown()
     lines = report(a, results, matches, chromium, (load_before, os.getloadavg()))
     print("\n" + "\n".join(lines))

@@ -24,6 +24,7 @@ page's thread 4 times slower and never waiting for a core, the rest of the machi
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import threading
@@ -345,3 +346,22 @@ class CoreWaits:
     def close(self) -> None:
         self.stop.set()
         self.thread.join()
+
+
+@dataclasses.dataclass(frozen=True)
+class Pace:
+    """How a benchmark slows the page: its CPU ``rate`` times (with its workers), its thread on a core of its own or
+    not (``own_core``, a benchmark's ``--own-core``), and the watch that gives each long task its time on a core and
+    waiting for one (``cores``, a benchmark's ``--core-waits``), if any."""
+
+    rate: float = 4.0
+    own_core: bool = False
+    cores: CoreWaits | None = None
+
+    def throttle(self, cdp, on_worker=None) -> Throttle:
+        """The page of this DevTools session (and its workers) slowed from now on."""
+        return Throttle(cdp, self.rate, on_worker, own_core=self.own_core)
+
+    def words(self, start_ms: float, end_ms: float) -> str:
+        """A task's time on a core and waiting for one, as the benchmarks print it ("" without the watch)."""
+        return self.cores.words(start_ms, end_ms) if self.cores else ""
