@@ -405,7 +405,7 @@ function drawTrainTiles(row, t, layout) {
   const sig = laid.join(",") + "|" + face;
   if (tilesBox.dataset.sig !== sig) {
     tilesBox.dataset.sig = sig;
-    placeTiles(tilesBox, shown.map((t) => ({ key: `${t.a}-${t.b}|${face}`, a: t.a, b: t.b })));
+    placeTiles(tilesBox, shown, face);
     setText(list, shown.length ? fill(TEXT.lastTiles, { tiles: laid.join(", ") }) : TEXT.noTiles);
   }
 }
@@ -414,20 +414,22 @@ function drawTrainTiles(row, t, layout) {
  * A train's line holds these tiles, in order. A train only grows at its end, so the tiles already on the line
  * stay: those slid off its start go, the new ones are added after. Drawn again from scratch, every tile of the
  * train was styled and laid out anew at each move (half of what a computer's move had laid out).
- * @param {HTMLElement} box @param {{ key: string, a: number, b: number }[]} tiles
+ * @param {HTMLElement} box @param {Py.TileFace[]} tiles  as laid @param {string | undefined} face  html[data-face]
  */
-function placeTiles(box, tiles) {
-  const span = (/** @type {{ key: string, a: number, b: number }} */ t) => {
+function placeTiles(box, tiles, face) {
+  const keyOf = (/** @type {Py.TileFace} */ t) => `${t.a}-${t.b}|${face}`;   // in another face, drawn anew
+  const keys = tiles.map(keyOf);
+  const span = (/** @type {Py.TileFace} */ t) => {
     const across = t.a === t.b;      // doubles lie across the line, as on a table (an open double stands out)
     const node = h("span", across ? "ttile double across" : "ttile");
-    node.dataset.laid = t.key;
+    node.dataset.laid = keyOf(t);
     node.appendChild(tileSvg(t.a, t.b, across));
     return node;
   };
   const there = [...parts(box)].map((node) => node.dataset.laid);
-  const from = tiles.length ? there.indexOf(tiles[0].key) : -1;
+  const from = keys.length ? there.indexOf(keys[0]) : -1;
   const kept = from < 0 ? 0 : there.length - from;
-  if (from >= 0 && kept <= tiles.length && there.slice(from).every((key, i) => key === tiles[i].key)) {
+  if (from >= 0 && kept <= keys.length && there.slice(from).every((key, i) => key === keys[i])) {
     for (let i = 0; i < from; i++) box.firstElementChild?.remove();
     box.append(...tiles.slice(kept).map(span));
   } else {
